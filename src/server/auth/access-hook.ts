@@ -1,0 +1,74 @@
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { Kysely } from "kysely";
+import { MESSAGES } from "../../shared/api-errors.ts";
+import type { SchemaBundle } from "../../shared/schema/bundle.ts";
+import type { Database } from "../db/database-types.ts";
+import { HttpError } from "../http/http-error.ts";
+import type { AccessTokens } from "./access-token.ts";
+import { loadTokenUser } from "./load-user.ts";
+import type { RouteAccess } from "./request-user.ts";
+
+export const ACCOUNT_STATUS = { inactive: 1, active: 2, notInvited: 3, invited: 4, passwordReset: 5 } as const;
+
+function bearer(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  return match ? match[1] : null;
+}
+
+/**
+ * Enforces each route's declared access before anything else runs (spec §6; issue 2 §3).
+ * 401 invalid_token: no or bad token (the client signs out). 401 token_expired: renew and retry.
+ * 403 password_reset_required: status 5 may only reach routes marked allowPasswordReset.
+ * 403 forbidden: signed in without the permission. Patient routes turn "not yours" into 404 themselves.
+ */
+export function registerAccessHook(
+  app: FastifyInstance,
+  deps: { db: Kysely<Database>; bundle: SchemaBundle; tokens: AccessTokens },
+): void {
+  app.decorateRequest("user", null);
+
+  app.addHook("onRoute", (route) => {
+    if (route.url.startsWith("/api/") && !route.config?.access) {
+      throw new Error(`Route ${route.method} ${route.url} declares no config.access`);
+    }
+  });
+
+  app.addHook("onRequest", async (request) => {
+    const access: RouteAccess | undefined = request.routeOptions.config?.access;
+    if (!access) return; // static files and the 404 handler
+    const token = bearer(request);
+    if (token) {
+      const verified = await deps.tokens.verify(token);
+      if (verified.ok) {
+        const id = Number(verified.claims.sub);
+        request.user = Number.isSafeInteger(id)
+          ? await loadTokenUser(deps.db, deps.bundle, id, verified.claims.fam)
+          : null;
+      }
+      if (access !== "public") {
+        if (!verified.ok && verified.reason === "expired")
+          throw new HttpError(401, MESSAGES.sessionExpired, "token_expired");
+        if (!request.user) throw new HttpError(401, MESSAGES.invalidAccessToken, "invalid_token");
+      }
+    }
+    if (access === "public") return;
+    const user = request.user;
+    if (!user) throw new HttpError(401, MESSAGES.invalidAccessToken, "invalid_token");
+    if (user.status === ACCOUNT_STATUS.inactive) throw new HttpError(401, MESSAGES.accountInactive, "invalid_token");
+    if (user.status === ACCOUNT_STATUS.passwordReset && !request.routeOptions.config?.allowPasswordReset) {
+      throw new HttpError(403, MESSAGES.passwordResetRequired, "password_reset_required");
+    }
+    if (typeof access === "object" && !access.anyOf.some((p) => user.permissions.has(p))) {
+      throw new HttpError(403, MESSAGES.forbidden, "forbidden");
+    }
+  });
+}
+
+declare module "fastify" {
+  interface FastifyContextConfig {
+    /** Status 5 (Password Reset) users may call this route: change-password, get-session, logout. */
+    allowPasswordReset?: boolean;
+  }
+}

@@ -1,0 +1,48 @@
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { Kysely, PostgresDialect } from "kysely";
+import pg from "pg";
+import type { Database } from "./database-types.ts";
+import { pglitePool } from "./pglite-driver.ts";
+
+export interface DbHandle {
+  db: Kysely<Database>;
+  kind: "pglite" | "postgres";
+  close(): Promise<void>;
+}
+
+// bigint (int8) and numeric arrive as strings from pg; ids fit in a JS number, so parse them.
+pg.types.setTypeParser(20, (v) => Number(v));
+pg.types.setTypeParser(1700, (v) => Number(v));
+// Dates (not timestamps) stay YYYY-MM-DD strings: a birth date has no time zone.
+pg.types.setTypeParser(1082, (v) => v);
+
+/** Opens the configured database: a PostgreSQL server when databaseUrl is set, else PGlite in dataDir. */
+export async function connectDatabase(opts: {
+  databaseUrl?: string;
+  dataDir: string;
+  memory?: boolean;
+}): Promise<DbHandle> {
+  if (opts.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return { db, kind: "postgres", close: () => db.destroy() };
+  }
+  let dataPath: string | undefined;
+  if (!opts.memory) {
+    dataPath = path.join(opts.dataDir, "pglite");
+    mkdirSync(dataPath, { recursive: true });
+  }
+  const pglite = await PGlite.create(dataPath, {
+    parsers: {
+      20: (v: string) => Number(v),
+      1700: (v: string) => Number(v),
+      1082: (v: string) => v,
+    },
+  });
+  const pool = pglitePool(pglite);
+  // biome-ignore lint/suspicious/noExplicitAny: the adapter implements the pool subset Kysely calls.
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: pool as any }) });
+  return { db, kind: "pglite", close: () => db.destroy() };
+}

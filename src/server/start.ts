@@ -1,0 +1,32 @@
+import type { FastifyInstance } from "fastify";
+import { defaultBundle, type SchemaBundle } from "../shared/schema/bundle.ts";
+import { buildApp } from "./app.ts";
+import { AccessTokens } from "./auth/access-token.ts";
+import { resolveTokenSecret } from "./auth/token-secret.ts";
+import type { AppConfig } from "./config.ts";
+import { connectDatabase, type DbHandle } from "./db/connect.ts";
+import { migrate } from "./db/migrate.ts";
+import { seedDemoIfEmpty } from "./seed/demo.ts";
+
+export const EMBEDDED_WARNING =
+  "Embedded PGlite database: fsync is off and there is one connection. It survives a process crash but not a power loss. Fine for trying the product and for tests; production PHI belongs on a PostgreSQL server (set DATABASE_URL).";
+
+/** Connects, migrates, seeds (demo only), and builds the app. main.ts and the e2e tests share it. */
+export async function startServer(
+  config: AppConfig,
+  opts: { bundle?: SchemaBundle; memory?: boolean; logger?: boolean | object } = {},
+): Promise<{ app: FastifyInstance; handle: DbHandle }> {
+  const bundle = opts.bundle ?? defaultBundle;
+  const handle = await connectDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    memory: opts.memory,
+  });
+  await migrate(handle.db);
+  if (config.demo) await seedDemoIfEmpty(handle.db);
+  const tokens = new AccessTokens(resolveTokenSecret(config), config.accessTokenTtlSeconds);
+  const app = await buildApp({ config, db: handle.db, dbKind: handle.kind, bundle, tokens }, { logger: opts.logger });
+  if (handle.kind === "pglite") app.log.warn(EMBEDDED_WARNING);
+  app.addHook("onClose", async () => handle.close());
+  return { app, handle };
+}

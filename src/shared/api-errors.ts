@@ -1,0 +1,16 @@
+/** Sentences shared by server and client (spec §8), so both say the same thing. */
+export const MESSAGES = {
+  unexpected: "Oops, an unexpected error occurred. Try again later",
+  invalidAccessToken: "Invalid access token",
+  sessionExpired: "Your session has expired. Please sign in.",
+  invalidCredentials: "The username or password is incorrect.",
+  accountLocked: "This account is locked. Try again later or reset your password.",
+  accountInactive: "This account is not active. Contact your clinic.",
+  passwordResetRequired: "Password reset required",
+  notFound: "We can't seem to process your last action.",
+  forbidden: "You do not have access to this.",
+  validation: "Some fields need your attention.",
+  patientNotFound: "The patient does not exist or you do not have access to view it.",
+  mrnInUse: "MRN already in use",
+  maintenance: "We'll be back soon!",
+} as const;

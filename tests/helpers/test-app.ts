@@ -1,0 +1,75 @@
+import { randomBytes } from "node:crypto";
+import type { FastifyInstance } from "fastify";
+import type { Kysely } from "kysely";
+import pg from "pg";
+import { defaultBundle, type SchemaBundle } from "../../src/shared/schema/bundle.ts";
+import { buildApp } from "../../src/server/app.ts";
+import { AccessTokens } from "../../src/server/auth/access-token.ts";
+import { loadConfig } from "../../src/server/config.ts";
+import { connectDatabase } from "../../src/server/db/connect.ts";
+import type { Database } from "../../src/server/db/database-types.ts";
+import { migrate } from "../../src/server/db/migrate.ts";
+
+/** The databases every API test runs against: PGlite always, the PostgreSQL server when TEST_DATABASE_URL is set. */
+export const DATABASES: { name: "pglite" | "postgres"; url?: string }[] = [
+  { name: "pglite" },
+  ...(process.env.TEST_DATABASE_URL ? [{ name: "postgres" as const, url: process.env.TEST_DATABASE_URL }] : []),
+];
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Kysely<Database>;
+  close(): Promise<void>;
+}
+
+/**
+ * Builds the real app on a fresh database: in-memory PGlite, or a new schema on the PostgreSQL
+ * server (dropped on close), so test files never see each other's rows.
+ */
+export async function createTestApp(
+  database: { name: "pglite" | "postgres"; url?: string },
+  opts: { bundle?: SchemaBundle; accessTokenTtlSeconds?: number } = {},
+): Promise<TestApp> {
+  const config = {
+    ...loadConfig({ DATA_DIR: "./data/test-unused", LOG_LEVEL: "silent" }),
+    demo: false,
+    tokenSecret: "test-secret-test-secret-test-secret-0123456789",
+    accessTokenTtlSeconds: opts.accessTokenTtlSeconds ?? 900,
+  };
+  let databaseUrl: string | undefined;
+  let dropSchema: (() => Promise<void>) | undefined;
+  if (database.url) {
+    const schema = `test_${randomBytes(6).toString("hex")}`;
+    const admin = new pg.Client({ connectionString: database.url });
+    await admin.connect();
+    await admin.query(`CREATE SCHEMA ${schema}`);
+    await admin.end();
+    const url = new URL(database.url);
+    url.searchParams.set("options", `-c search_path=${schema}`);
+    databaseUrl = url.toString();
+    dropSchema = async () => {
+      const c = new pg.Client({ connectionString: database.url });
+      await c.connect();
+      await c.query(`DROP SCHEMA ${schema} CASCADE`);
+      await c.end();
+    };
+  }
+  const handle = await connectDatabase({ databaseUrl, dataDir: config.dataDir, memory: true });
+  await migrate(handle.db);
+  const bundle = opts.bundle ?? defaultBundle;
+  const tokens = new AccessTokens(config.tokenSecret, config.accessTokenTtlSeconds);
+  const app = await buildApp(
+    { config: { ...config, databaseUrl }, db: handle.db, dbKind: handle.kind, bundle, tokens },
+    { logger: false, serveClient: false },
+  );
+  await app.ready();
+  return {
+    app,
+    db: handle.db,
+    async close() {
+      await app.close();
+      await handle.close();
+      await dropSchema?.();
+    },
+  };
+}

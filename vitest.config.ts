@@ -1,0 +1,13 @@
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  test: {
+    include: ["tests/unit/**/*.test.{ts,tsx}", "tests/api/**/*.test.ts"],
+    environment: "node",
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    // PGlite instances are memory-hungry; two workers fit this machine's 2 cores.
+    maxWorkers: 2,
+    snapshotFormat: { printBasicPrototype: false },
+  },
+});
