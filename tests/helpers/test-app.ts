@@ -2,13 +2,13 @@ import { randomBytes } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import type { Kysely } from "kysely";
 import pg from "pg";
-import { defaultBundle, type SchemaBundle } from "../../src/shared/schema/bundle.ts";
 import { buildApp } from "../../src/server/app.ts";
 import { AccessTokens } from "../../src/server/auth/access-token.ts";
 import { loadConfig } from "../../src/server/config.ts";
 import { connectDatabase } from "../../src/server/db/connect.ts";
 import type { Database } from "../../src/server/db/database-types.ts";
 import { migrate } from "../../src/server/db/migrate.ts";
+import { defaultBundle, type SchemaBundle } from "../../src/shared/schema/bundle.ts";
 
 /** The databases every API test runs against: PGlite always, the PostgreSQL server when TEST_DATABASE_URL is set. */
 export const DATABASES: { name: "pglite" | "postgres"; url?: string }[] = [
