@@ -16,6 +16,10 @@ export interface AppConfig {
   version: string;
   accessTokenTtlSeconds: number;
   refreshTokenTtlSeconds: number;
+  /** Shortest password accepted on the server (spec §5: configurable, never below 8). */
+  passwordMinLength: number;
+  /** Days a password stays valid; 0 = never expires. Past it, login answers password_expired. */
+  passwordMaxAgeDays: number;
 }
 
 function readVersion(): string {
@@ -32,6 +36,13 @@ function intFromEnv(value: string | undefined, fallback: number, name: string): 
   return n;
 }
 
+// The schema's pattern is the floor (8); api/password.json caps passwords at 256 characters.
+function passwordMinLength(value: string | undefined): number {
+  const n = intFromEnv(value, 8, "PASSWORD_MIN_LENGTH");
+  if (n < 8 || n > 256) throw new Error(`PASSWORD_MIN_LENGTH must be between 8 and 256, got "${value}"`);
+  return n;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const databaseUrl = env.DATABASE_URL || undefined;
   return {
@@ -45,5 +56,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     version: readVersion(),
     accessTokenTtlSeconds: intFromEnv(env.ACCESS_TOKEN_TTL_SECONDS, 15 * 60, "ACCESS_TOKEN_TTL_SECONDS"),
     refreshTokenTtlSeconds: intFromEnv(env.REFRESH_TOKEN_TTL_SECONDS, 12 * 3600, "REFRESH_TOKEN_TTL_SECONDS"),
+    passwordMinLength: passwordMinLength(env.PASSWORD_MIN_LENGTH),
+    passwordMaxAgeDays: intFromEnv(env.PASSWORD_MAX_AGE_DAYS, 0, "PASSWORD_MAX_AGE_DAYS"),
   };
 }

@@ -1,0 +1,54 @@
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { FastifyInstance } from "fastify";
+import type { TestProject } from "vitest/node";
+import { loadConfig } from "../../src/server/config.ts";
+import { startServer } from "../../src/server/start.ts";
+import { assertChromium } from "./chromium.ts";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    baseUrl: string;
+    shortSessionUrl: string;
+  }
+}
+
+/** Seconds of inactivity on the short-session server: the warning shows after 6 s, sign-out at 16 s. */
+const SHORT_SESSION = { timeout: 16, warningThreshhold: 6 };
+
+async function startDemoServer(dataDir: string, settings: Record<string, unknown> = {}) {
+  const config = { ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: "warn" }), demo: true };
+  const { app, handle } = await startServer(config, { logger: false });
+  for (const [key, value] of Object.entries(settings)) {
+    await handle.db
+      .insertInto("general_setting")
+      .values({ key, value: JSON.stringify(value) })
+      .onConflict((oc) => oc.column("key").doUpdateSet({ value: JSON.stringify(value) }))
+      .execute();
+  }
+  const url = await app.listen({ port: 0, host: "127.0.0.1" });
+  return { app, url };
+}
+
+export default async function setup(project: TestProject) {
+  assertChromium();
+  if (!process.env.E2E_SKIP_BUILD) {
+    const build = spawnSync("npx", ["vite", "build", "--logLevel", "warn"], { stdio: "inherit" });
+    if (build.status !== 0) throw new Error("vite build failed");
+  }
+  const dirs = [mkdtempSync(path.join(tmpdir(), "mbc-e2e-")), mkdtempSync(path.join(tmpdir(), "mbc-e2e-short-"))];
+  const servers: FastifyInstance[] = [];
+  const main = await startDemoServer(dirs[0]);
+  servers.push(main.app);
+  // The inactivity test needs a session measured in seconds, on a server of its own.
+  const short = await startDemoServer(dirs[1], { session_configuration: SHORT_SESSION });
+  servers.push(short.app);
+  project.provide("baseUrl", main.url);
+  project.provide("shortSessionUrl", short.url);
+  return async () => {
+    for (const app of servers) await app.close();
+    for (const d of dirs) rmSync(d, { recursive: true, force: true });
+  };
+}
