@@ -23,7 +23,7 @@ export async function startServer(
     memory: opts.memory,
   });
   await migrate(handle.db);
-  if (config.demo) await seedDemoIfEmpty(handle.db);
+  if (config.demo) await seedDemoIfEmpty(handle.db, bundle);
   const tokens = new AccessTokens(resolveTokenSecret(config), config.accessTokenTtlSeconds);
   const app = await buildApp({ config, db: handle.db, dbKind: handle.kind, bundle, tokens }, { logger: opts.logger });
   if (handle.kind === "pglite") app.log.warn(EMBEDDED_WARNING);

@@ -4,7 +4,7 @@ import type { Kysely } from "kysely";
 import pg from "pg";
 import { buildApp } from "../../src/server/app.ts";
 import { AccessTokens } from "../../src/server/auth/access-token.ts";
-import { loadConfig } from "../../src/server/config.ts";
+import { type AppConfig, loadConfig } from "../../src/server/config.ts";
 import { connectDatabase } from "../../src/server/db/connect.ts";
 import type { Database } from "../../src/server/db/database-types.ts";
 import { migrate } from "../../src/server/db/migrate.ts";
@@ -28,13 +28,14 @@ export interface TestApp {
  */
 export async function createTestApp(
   database: { name: "pglite" | "postgres"; url?: string },
-  opts: { bundle?: SchemaBundle; accessTokenTtlSeconds?: number } = {},
+  opts: { bundle?: SchemaBundle; accessTokenTtlSeconds?: number; config?: Partial<AppConfig> } = {},
 ): Promise<TestApp> {
   const config = {
     ...loadConfig({ DATA_DIR: "./data/test-unused", LOG_LEVEL: "silent" }),
     demo: false,
     tokenSecret: "test-secret-test-secret-test-secret-0123456789",
     accessTokenTtlSeconds: opts.accessTokenTtlSeconds ?? 900,
+    ...opts.config,
   };
   let databaseUrl: string | undefined;
   let dropSchema: (() => Promise<void>) | undefined;

@@ -7,5 +7,8 @@ export interface PatientListQuery {
   search?: string;
   sort?: string;
   order?: "asc" | "desc";
+  /**
+   * View
+   */
   view?: PatientView;
 }

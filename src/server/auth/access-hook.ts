@@ -10,7 +10,8 @@ import type { RouteAccess } from "./request-user.ts";
 
 export const ACCOUNT_STATUS = { inactive: 1, active: 2, notInvited: 3, invited: 4, passwordReset: 5 } as const;
 
-function bearer(request: FastifyRequest): string | null {
+/** The token of an `Authorization: Bearer ...` header, or null. */
+export function bearer(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
   if (!header) return null;
   const match = /^Bearer\s+(\S+)$/i.exec(header);
@@ -56,7 +57,10 @@ export function registerAccessHook(
     if (access === "public") return;
     const user = request.user;
     if (!user) throw new HttpError(401, MESSAGES.invalidAccessToken, "invalid_token");
-    if (user.status === ACCOUNT_STATUS.inactive) throw new HttpError(401, MESSAGES.accountInactive, "invalid_token");
+    // Only Active and Password Reset accounts hold sessions; deactivating or un-inviting cuts them off at once.
+    if (user.status !== ACCOUNT_STATUS.active && user.status !== ACCOUNT_STATUS.passwordReset) {
+      throw new HttpError(401, MESSAGES.accountInactive, "invalid_token");
+    }
     if (user.status === ACCOUNT_STATUS.passwordReset && !request.routeOptions.config?.allowPasswordReset) {
       throw new HttpError(403, MESSAGES.passwordResetRequired, "password_reset_required");
     }

@@ -58,7 +58,13 @@ export async function attemptLogin(
     }
     const { locked } = await recordFailedPassword(db, user.id);
     await failed(user.password_hash ? "wrong_password" : "no_password");
-    if (locked) await logActivity(db, { userId: user.id, actorId: null, code: ACTIVITY.accountLocked, detail: { ip: attempt.ip } });
+    if (locked)
+      await logActivity(db, {
+        userId: user.id,
+        actorId: null,
+        code: ACTIVITY.accountLocked,
+        detail: { ip: attempt.ip },
+      });
     return INVALID;
   }
   if (user.locked) {

@@ -71,14 +71,15 @@ export async function spendRefreshToken(db: Kysely<Database>, token: string): Pr
   return { ok: false, reuse };
 }
 
-/** Ends one sign-in: every token of the family, and with them its access tokens. */
-export async function revokeFamily(db: Kysely<Database>, familyId: string): Promise<void> {
-  await db
+/** Ends one sign-in: every token of the family, and with them its access tokens. True when it was still alive. */
+export async function revokeFamily(db: Kysely<Database>, familyId: string): Promise<boolean> {
+  const result = await db
     .updateTable("refresh_token")
     .set({ revoked_at: sql<Date>`now()` })
     .where("family_id", "=", familyId)
     .where("revoked_at", "is", null)
-    .execute();
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
 }
 
 /** Ends every sign-in of a user (after a password change). */

@@ -1,9 +1,32 @@
-import type { Kysely } from "kysely";
+import { type Kysely, sql } from "kysely";
+import { defaultBundle, type SchemaBundle } from "../../shared/schema/bundle.ts";
+import { hashPassword } from "../auth/passwords.ts";
 import type { Database } from "../db/database-types.ts";
+import { DEMO_PASSWORD, seedDemoClinic } from "./demo-clinic.ts";
+import { seedDemoPatients } from "./demo-patients.ts";
 
-/** Seeds the demo clinic on an empty database (no clinical users yet). Filled in by the patients slice. */
-export async function seedDemoIfEmpty(db: Kysely<Database>): Promise<boolean> {
-  const any = await db.selectFrom("app_user").select("id").limit(1).executeTakeFirst();
-  if (any) return false;
-  return false;
+// Any constant works; nodes starting together against one database take turns on it.
+const SEED_LOCK_KEY = 725_002;
+
+/**
+ * Seeds the demo clinic (contracts.md "Demo seed") on a database with no clinical users yet:
+ * locations, the demo clinical users, supervision, "Outpatient Team" and about 50 patients.
+ * All in one transaction, so a failed seed leaves nothing behind; true when it seeded.
+ */
+export async function seedDemoIfEmpty(db: Kysely<Database>, bundle: SchemaBundle = defaultBundle): Promise<boolean> {
+  // Hashed once, before the transaction: PGlite has one connection, so nothing waits on it meanwhile.
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  return db.transaction().execute(async (trx) => {
+    await sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`.execute(trx);
+    const existing = await trx
+      .selectFrom("app_user")
+      .select("id")
+      .where("user_type", "=", "clinical")
+      .limit(1)
+      .executeTakeFirst();
+    if (existing) return false;
+    const clinic = await seedDemoClinic(trx, passwordHash);
+    await seedDemoPatients(trx, bundle, clinic, clinic.users.admin);
+    return true;
+  });
 }

@@ -1,7 +1,8 @@
 /**
  * Applies each property's x-normalize rule before validation, on both sides:
  * - trim: surrounding white space goes; a blank optional value becomes null (a middle name of
- *   only spaces is blank, spec §5), a blank required value stays "" so "is required" shows.
+ *   only spaces is blank, spec §5); a blank required value is left out, so the schema's
+ *   "... is required" message shows rather than a format or length complaint.
  * - digits: mobile numbers keep digits only (spec §5); blank becomes null.
  * - boolean: notification flags arrive as booleans (spec §5), also from "true"/"1" form values.
  */
@@ -19,7 +20,9 @@ export function normalizeRecord<T extends Record<string, unknown>>(schema: Norma
     if (!rule || value === undefined || value === null) continue;
     if (rule === "trim" && typeof value === "string") {
       const trimmed = value.trim();
-      out[name] = trimmed === "" && !required.has(name) ? null : trimmed;
+      if (trimmed !== "") out[name] = trimmed;
+      else if (required.has(name)) delete out[name];
+      else out[name] = null;
     } else if (rule === "digits" && typeof value === "string") {
       const digits = value.replace(/\D+/g, "");
       out[name] = digits === "" ? null : digits;

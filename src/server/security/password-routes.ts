@@ -1,0 +1,92 @@
+import type { FastifyInstance } from "fastify";
+import { sql } from "kysely";
+import type { ChangePasswordRequest } from "../../../generated/types/api/change-password.ts";
+import type { PasswordCheckResult } from "../../../generated/types/api/password-check.ts";
+import type { ValidatePasswordRequest } from "../../../generated/types/api/validate-password.ts";
+import { MESSAGES } from "../../shared/api-errors.ts";
+import type { AppContext } from "../app-context.ts";
+import { ACCOUNT_STATUS } from "../auth/access-hook.ts";
+import { ACTIVITY, logActivity } from "../auth/activity-log.ts";
+import { recordFailedPassword } from "../auth/failed-logins.ts";
+import { INVALID_PASSWORD, passwordChecker } from "../auth/password-rules.ts";
+import { hashPassword, verifyPassword } from "../auth/passwords.ts";
+import { revokeUserFamilies } from "../auth/refresh-tokens.ts";
+import { openSession } from "../auth/sessions.ts";
+import { badRequest, HttpError } from "../http/http-error.ts";
+
+const BASE = "/api/security";
+export const WRONG_CURRENT_PASSWORD = "Current password is incorrect.";
+export const SAME_PASSWORD = "The new password must be different from the current one.";
+
+/** The server's password check and the signed-in user's password change (spec §5). */
+export async function passwordRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const acceptable = passwordChecker(ctx.bundle, ctx.config.passwordMinLength);
+
+  app.post<{ Body: ValidatePasswordRequest }>(
+    `${BASE}/validate-password`,
+    { config: { access: "public" }, schema: { body: { $ref: "api/validate-password.json" } } },
+    async (request): Promise<PasswordCheckResult> => {
+      const valid = acceptable(request.body.password);
+      return { valid, errors: valid ? [] : [{ field: "password", message: INVALID_PASSWORD }] };
+    },
+  );
+
+  app.post<{ Body: ChangePasswordRequest }>(
+    `${BASE}/change-password`,
+    {
+      config: { access: "authenticated", allowPasswordReset: true },
+      schema: { body: { $ref: "api/change-password.json" } },
+    },
+    async (request) => {
+      const userId = request.user!.id;
+      const { currentPassword, newPassword } = request.body;
+      if (!acceptable(newPassword)) throw badRequest([{ field: "newPassword", message: INVALID_PASSWORD }]);
+
+      const account = await ctx.db
+        .selectFrom("app_user")
+        .select(["password_hash", sql<boolean>`coalesce(locked_until > now(), false)`.as("locked")])
+        .where("id", "=", userId)
+        .executeTakeFirstOrThrow();
+      // The same lock as at sign-in: a stolen session must not become an unlimited password oracle.
+      if (account.locked) {
+        throw new HttpError(400, MESSAGES.accountLocked, "account_locked", [
+          { field: "currentPassword", message: MESSAGES.accountLocked },
+        ]);
+      }
+      if (!(await verifyPassword(account.password_hash, currentPassword))) {
+        const { locked } = await recordFailedPassword(ctx.db, userId);
+        if (locked)
+          await logActivity(ctx.db, {
+            userId,
+            actorId: userId,
+            code: ACTIVITY.accountLocked,
+            detail: { ip: request.ip },
+          });
+        throw badRequest([{ field: "currentPassword", message: WRONG_CURRENT_PASSWORD }]);
+      }
+      if (newPassword === currentPassword) throw badRequest([{ field: "newPassword", message: SAME_PASSWORD }]);
+
+      const passwordHash = await hashPassword(newPassword);
+      await ctx.db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable("app_user")
+          .set({
+            password_hash: passwordHash,
+            password_changed_at: sql<Date>`now()`,
+            // A forced change (status 5 Password Reset) is done once the user picked their own.
+            status: sql<number>`case when status = ${ACCOUNT_STATUS.passwordReset}::smallint then ${ACCOUNT_STATUS.active}::smallint else status end`,
+            failed_logins: 0,
+            locked_until: null,
+            updated_at: sql<Date>`now()`,
+          })
+          .where("id", "=", userId)
+          .execute();
+        // Whoever else knew the old password is signed out everywhere, this session included:
+        // the caller continues with the fresh pair below.
+        await revokeUserFamilies(trx, userId);
+        await logActivity(trx, { userId, actorId: userId, code: ACTIVITY.passwordChanged, detail: { ip: request.ip } });
+      });
+      return openSession(ctx, userId);
+    },
+  );
+}

@@ -1,0 +1,108 @@
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { LoginRequest } from "../../../generated/types/api/login.ts";
+import type { LogoutRequest } from "../../../generated/types/api/logout.ts";
+import type { RenewTokenRequest } from "../../../generated/types/api/renew-token.ts";
+import { MESSAGES } from "../../shared/api-errors.ts";
+import type { AppContext } from "../app-context.ts";
+import { bearer } from "../auth/access-hook.ts";
+import { ACTIVITY, logActivity } from "../auth/activity-log.ts";
+import { attemptLogin } from "../auth/login-policy.ts";
+import { findFamilyOfToken, revokeFamily } from "../auth/refresh-tokens.ts";
+import { loadSessionUser } from "../auth/session-user.ts";
+import { mayHoldSession, openSession, renewSession } from "../auth/sessions.ts";
+import { HttpError } from "../http/http-error.ts";
+
+const BASE = "/api/security";
+const RENEWAL_HEADERS = "x-new-access-token, x-new-refresh-token";
+
+const invalidToken = () => new HttpError(401, MESSAGES.invalidAccessToken, "invalid_token");
+
+function headerValue(request: FastifyRequest, name: string): string | undefined {
+  const value = request.headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+/** Sign-in, token renewal, session and sign-out (contracts.md, Security). */
+export async function sessionRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  app.post<{ Body: LoginRequest }>(
+    `${BASE}/login`,
+    { config: { access: "public" }, schema: { body: { $ref: "api/login.json" } } },
+    async (request) => {
+      const outcome = await attemptLogin(ctx.db, ctx.config, { ...request.body, ip: request.ip });
+      if (!outcome.ok) throw new HttpError(401, outcome.error, outcome.code);
+      return openSession(ctx, outcome.userId);
+    },
+  );
+
+  app.post<{ Body: RenewTokenRequest }>(
+    `${BASE}/renew-token`,
+    { config: { access: "public" }, schema: { body: { $ref: "api/renew-token.json" } } },
+    async (request) => {
+      const session = await renewSession(ctx, request.body.refreshToken);
+      if (!session) throw invalidToken();
+      return session;
+    },
+  );
+
+  // Public on purpose: it must answer a caller whose access token has expired, renewing it
+  // from x-refresh-token without the extra round trip of a 401 first (spec §4 Session tokens).
+  app.get(`${BASE}/keep-alive`, { config: { access: "public", allowPasswordReset: true } }, async (request, reply) => {
+    reply.header("access-control-expose-headers", RENEWAL_HEADERS);
+    if (request.user) {
+      if (!mayHoldSession(request.user.status)) throw invalidToken();
+      return { status: "ok" };
+    }
+    const refreshToken = headerValue(request, "x-refresh-token");
+    if (!refreshToken) {
+      // Nothing to renew with: say whether the access token merely expired (the client may
+      // still renew through renew-token) or is no good at all (the client signs out).
+      const token = bearer(request);
+      const verified = token ? await ctx.tokens.verify(token) : null;
+      if (verified && !verified.ok && verified.reason === "expired")
+        throw new HttpError(401, MESSAGES.sessionExpired, "token_expired");
+      throw invalidToken();
+    }
+    const session = await renewSession(ctx, refreshToken);
+    if (!session) throw invalidToken();
+    reply.header("x-new-access-token", session.accessToken);
+    reply.header("x-new-refresh-token", session.refreshToken);
+    return { status: "ok" };
+  });
+
+  app.get(`${BASE}/get-session`, { config: { access: "authenticated", allowPasswordReset: true } }, async (request) => {
+    const user = await loadSessionUser(ctx.db, ctx.bundle, request.user!.id);
+    if (!user) throw invalidToken();
+    return { user };
+  });
+
+  // Public so that a client whose access token has expired can still end its session with the
+  // refresh token; whatever it presents, the answer is 204 and the client forgets its tokens.
+  app.post<{ Body: LogoutRequest }>(
+    `${BASE}/logout`,
+    {
+      config: { access: "public", allowPasswordReset: true },
+      schema: { body: { $ref: "api/logout.json" } },
+      // A sign-out usually carries no body; validate it as the empty object it means.
+      preValidation: async (request) => {
+        request.body ??= {};
+      },
+    },
+    async (request, reply) => {
+      const ending = new Map<string, number>();
+      const token = bearer(request);
+      if (token) {
+        const verified = await ctx.tokens.verify(token);
+        if (verified.ok) ending.set(verified.claims.fam, Number(verified.claims.sub));
+      }
+      if (request.body.refreshToken) {
+        const family = await findFamilyOfToken(ctx.db, request.body.refreshToken);
+        if (family) ending.set(family.familyId, family.userId);
+      }
+      for (const [familyId, userId] of ending) {
+        if (await revokeFamily(ctx.db, familyId))
+          await logActivity(ctx.db, { userId, actorId: userId, code: ACTIVITY.signedOut, detail: { ip: request.ip } });
+      }
+      return reply.status(204).send();
+    },
+  );
+}
