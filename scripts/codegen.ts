@@ -3,8 +3,10 @@
  *   npm run codegen                 write generated/
  *   npm run codegen -- --check      fail when generated/ is stale
  *   --schemas DIR --out DIR         other folders (the field-change test uses a copy)
- * Emits one TS type file per schema (json-schema-to-typescript) and generated/schema-bundle.json,
- * which server and client load. Every schema is compiled with the shared ajv configuration, and
+ *   --measures DIR                  measure definition files (default measures/)
+ * Emits one TS type file per schema (json-schema-to-typescript), generated/schema-bundle.json,
+ * which server and client load, and generated/measure-library.json: every definition in
+ * measures/, validated, so adding an instrument is adding a file. Every schema is compiled with the shared ajv configuration, and
  * form and table files are checked against the entity they describe, so a typo fails here.
  */
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -12,6 +14,8 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import Ajv from "ajv";
 import { compile, type JSONSchema } from "json-schema-to-typescript";
+import { createDefinitionValidator } from "../src/shared/measures/validate-definition.ts";
+import type { SchemaBundle } from "../src/shared/schema/bundle.ts";
 import { AJV_OPTIONS, configureAjv } from "../src/shared/validation/ajv-config.ts";
 
 type Schema = Record<string, unknown> & { $id?: string; title?: string };
@@ -152,12 +156,29 @@ export function checkSchemas(schemas: Map<string, Schema>): void {
   }
 }
 
-export async function generate(schemasDir: string): Promise<Map<string, string>> {
+/** Every measures/*.json, checked against the measure-definition schema and its cross-field rules. */
+export function loadMeasureLibrary(measuresDir: string, bundle: SchemaBundle): unknown[] {
+  const validate = createDefinitionValidator(bundle);
+  return listJson(measuresDir).map((file) => {
+    const definition = JSON.parse(readFileSync(path.join(measuresDir, file), "utf8")) as { id?: string };
+    const result = validate(definition);
+    if (!result.ok) throw new Error(`measures/${file}: ${result.errors.join("; ")}`);
+    if (`${definition.id}.json` !== file)
+      throw new Error(`measures/${file}: id must be "${file.replace(/\.json$/, "")}"`);
+    return definition;
+  });
+}
+
+export async function generate(
+  schemasDir: string,
+  measuresDir = path.resolve("measures"),
+): Promise<Map<string, string>> {
   const schemas = loadSchemas(schemasDir);
   checkSchemas(schemas);
   const files = await emitTypes(schemas);
-  const bundle = Object.fromEntries(schemas);
+  const bundle = Object.fromEntries(schemas) as SchemaBundle;
   files.set("schema-bundle.json", `${JSON.stringify(bundle, null, 2)}\n`);
+  files.set("measure-library.json", `${JSON.stringify(loadMeasureLibrary(measuresDir, bundle), null, 2)}\n`);
   return files;
 }
 
@@ -186,11 +207,12 @@ async function main() {
       check: { type: "boolean", default: false },
       schemas: { type: "string", default: "schemas" },
       out: { type: "string", default: "generated" },
+      measures: { type: "string", default: "measures" },
     },
   });
   const schemasDir = path.resolve(values.schemas);
   const outDir = path.resolve(values.out);
-  const files = await generate(schemasDir);
+  const files = await generate(schemasDir, path.resolve(values.measures));
   if (values.check) {
     const current = readTree(outDir);
     const stale = [...files].filter(([f, text]) => current.get(f) !== text).map(([f]) => f);

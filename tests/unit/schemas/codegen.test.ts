@@ -2,7 +2,8 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:f
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { checkSchemas, generate, loadSchemas } from "../../../scripts/codegen.ts";
+import { checkSchemas, generate, loadMeasureLibrary, loadSchemas } from "../../../scripts/codegen.ts";
+import { defaultBundle } from "../../../src/shared/schema/bundle.ts";
 
 const SCHEMAS = path.resolve("schemas");
 
@@ -57,5 +58,20 @@ describe("codegen", () => {
     schema.properties.name.minLenght = 1;
     writeFileSync(file, JSON.stringify(schema));
     expect(() => checkSchemas(loadSchemas(dir))).toThrow(/entities\/location.json: .*minLenght/);
+  });
+
+  it("bundles every measure file and refuses one that breaks the definition schema", () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "mbc-measures-"));
+    temps.push(dir);
+    cpSync(path.resolve("measures"), dir, { recursive: true });
+    expect(loadMeasureLibrary(dir, defaultBundle)).toHaveLength(12);
+    const phq9 = JSON.parse(readFileSync(path.join(dir, "phq-9.json"), "utf8"));
+    writeFileSync(
+      path.join(dir, "extra-copy.json"),
+      JSON.stringify({ ...phq9, id: "extra-copy", abbreviation: "X-9" }),
+    );
+    expect(loadMeasureLibrary(dir, defaultBundle)).toHaveLength(13);
+    writeFileSync(path.join(dir, "broken.json"), JSON.stringify({ ...phq9, id: "broken", pages: "none" }));
+    expect(() => loadMeasureLibrary(dir, defaultBundle)).toThrow(/measures\/broken.json/);
   });
 });

@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { enumOptions, schemaById } from "../../../src/shared/schema/bundle.ts";
-import { defaultBundle } from "../../../src/shared/schema/bundle.ts";
+import { defaultBundle, enumOptions, schemaById } from "../../../src/shared/schema/bundle.ts";
 
 /**
  * Snapshots of what product owners edit: a changed label, code or message shows up in review as
@@ -24,7 +23,13 @@ describe("schema snapshots", () => {
       "4 Invited",
       "5 Password Reset",
     ]);
-    expect(enumOptions(schemaById(defaultBundle, "enums/gender.json")).map((o) => o.value)).toEqual(["m", "f", "u", "o", "n"]);
+    expect(enumOptions(schemaById(defaultBundle, "enums/gender.json")).map((o) => o.value)).toEqual([
+      "m",
+      "f",
+      "u",
+      "o",
+      "n",
+    ]);
     expect(labels("enums/frequency.json")).toEqual([
       "1 One Time",
       "2 Daily",

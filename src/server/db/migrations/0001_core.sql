@@ -203,7 +203,7 @@ CREATE TABLE program_assignment (
   patient_program_id bigint NOT NULL REFERENCES patient_program (id) ON DELETE CASCADE
 );
 
--- Measure catalogue: the definition JSON is validated by schemas/entities/measure-definition.
+-- Measure catalogue: the definition JSON is validated by schemas/measures/measure-definition.json.
 CREATE TABLE measure (
   id            bigserial PRIMARY KEY,
   uuid          uuid NOT NULL UNIQUE DEFAULT gen_random_uuid(),
