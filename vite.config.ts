@@ -6,5 +6,5 @@ export default defineConfig({
   root: "src/client",
   plugins: [react()],
   build: { outDir: "../../dist/client", emptyOutDir: true, chunkSizeWarningLimit: 4000 },
-  server: { port: 5173, proxy: { "/api": "http://127.0.0.1:3000" } },
+  server: { port: 5173, proxy: { "^/api/(?!.*\\.tsx?(\\?.*)?$)": "http://127.0.0.1:3000" } },
 });

@@ -9,5 +9,8 @@ export default defineConfig({
     // PGlite instances are memory-hungry; two workers fit this machine's 2 cores.
     maxWorkers: 2,
     snapshotFormat: { printBasicPrototype: false },
+    // @rjsf/mantine's ESM imports "dayjs/plugin/customParseFormat" without an extension, which
+    // Node's loader rejects; letting Vite resolve it (as the browser build does) fixes that.
+    server: { deps: { inline: ["@rjsf/mantine"] } },
   },
 });

@@ -13,7 +13,7 @@ describe("signing in and out", () => {
   it("refuses a wrong password with the server's message and stays on the login page", async () => {
     const page = await (await newContext(browser, inject("baseUrl"))).newPage();
     await page.goto("/security/login");
-    await expect(page.getByRole("heading", { name: "Sign in" }).isVisible()).resolves.toBe(true);
+    await page.getByRole("heading", { name: "Sign in" }).waitFor();
     await page.getByLabel("Username").fill("clinician");
     await page.getByLabel("Password", { exact: true }).fill("not-the-password");
     await page.getByRole("button", { name: "Sign in" }).click();

@@ -35,17 +35,25 @@ describe("patients", () => {
     const page = await (await newContext(browser, inject("baseUrl"))).newPage();
     await signIn(page, "clinician");
     await openPatients(page);
-    await page.getByRole("link", { name: "Add patient" }).or(page.getByRole("button", { name: "Add patient" })).first().click();
+    await page
+      .getByRole("link", { name: "Add patient" })
+      .or(page.getByRole("button", { name: "Add patient" }))
+      .first()
+      .click();
     await page.getByRole("button", { name: "Save patient" }).click();
-    for (const message of ["First name is required", "Last name is required", "Birthdate is required", "Gender at birth is required"]) {
+    for (const message of [
+      "First name is required",
+      "Last name is required",
+      "Birthdate is required",
+      "Gender at birth is required",
+    ]) {
       await page.getByText(message).first().waitFor();
     }
     await page.getByLabel("First name").fill("Casey");
     await page.getByLabel("Last name").fill("Playwright");
     await page.getByLabel("MRN").fill("E2E0001");
     await page.getByLabel("Birthdate").fill("2011-05-06");
-    await page.getByLabel("Gender at birth").click();
-    await page.getByRole("option", { name: "Female" }).click();
+    await page.getByLabel("Gender at birth").selectOption({ label: "Female" });
     await page.getByLabel("Mobile number").fill("555123");
     await page.getByLabel("Email", { exact: true }).fill("not-an-email");
     await page.getByRole("button", { name: "Save patient" }).click();
@@ -54,14 +62,21 @@ describe("patients", () => {
     await page.getByLabel("Mobile number").fill("5551234567");
     await page.getByLabel("Email", { exact: true }).fill("casey@example.org");
     await page.getByLabel("Clinicians").click();
-    await page.getByRole("option", { name: /clinician/i }).first().click();
+    await page
+      .getByRole("option", { name: /Taylor Brooks/ })
+      .first()
+      .click();
     await page.keyboard.press("Escape");
     await page.getByRole("button", { name: "Save patient" }).click();
     await page.getByRole("heading", { name: /Casey Playwright/ }).waitFor();
     expect(page.url()).toMatch(/\/clinician\/patients\/patient\/\d+$/);
     await expect(page.getByText("(555) 123-4567").isVisible()).resolves.toBe(true);
 
-    await page.getByRole("link", { name: "Edit patient" }).or(page.getByRole("button", { name: "Edit patient" })).first().click();
+    await page
+      .getByRole("link", { name: "Edit patient" })
+      .or(page.getByRole("button", { name: "Edit patient" }))
+      .first()
+      .click();
     await page.getByLabel("Middle name").fill("Quinn");
     await page.getByRole("button", { name: "Save patient" }).click();
     await page.getByRole("heading", { name: /Casey Quinn Playwright|Casey Playwright/ }).waitFor();
@@ -74,7 +89,7 @@ describe("patients", () => {
     await signIn(page, "clinician");
     await page.goto("/clinician/patients/add");
     await page.getByLabel("MRN").fill("MRN1001");
-    await page.getByLabel("First name").click();
+    await page.getByLabel("MRN").press("Tab");
     await page.getByText("MRN already in use").waitFor();
     await page.getByRole("link", { name: "View existing patient" }).click();
     await page.getByRole("heading", { name: /Jordan Rivera/ }).waitFor();

@@ -1,5 +1,5 @@
-import { expect } from "vitest";
 import type { Page } from "playwright-core";
+import { expect } from "vitest";
 
 export const DEMO_PASSWORD = "Demo#2026!";
 
@@ -15,7 +15,11 @@ export async function signIn(page: Page, username: string, password = DEMO_PASSW
 export async function signOut(page: Page): Promise<void> {
   const direct = page.getByRole("button", { name: "Sign out" });
   if (!(await direct.isVisible())) await page.getByRole("button", { name: "Account" }).click();
-  await page.getByRole("button", { name: "Sign out" }).or(page.getByRole("menuitem", { name: "Sign out" })).first().click();
+  await page
+    .getByRole("button", { name: "Sign out" })
+    .or(page.getByRole("menuitem", { name: "Sign out" }))
+    .first()
+    .click();
   await page.waitForURL("**/security/login");
   expect(new URL(page.url()).pathname).toBe("/security/login");
 }

@@ -1,30 +1,115 @@
+import { MESSAGES } from "../../shared/api-errors.ts";
 import { ApiError } from "./api-error.ts";
+import { apiHandlers } from "./api-events.ts";
+import { renewSession } from "./renewal.ts";
+import {
+  asRecord,
+  type Body,
+  errorFromResponse,
+  isAbort,
+  networkError,
+  readJson,
+  tokensFromHeaders,
+} from "./response.ts";
+import { clearTokens, isTokenFresh, storedTokens, storeTokens } from "./tokens.ts";
 
 /**
- * CONTRACT (implemented by the app-shell/auth work): every client call to /api goes through `api`.
- * It adds the Bearer token, refreshes it before the call when expired or missing (spec §4), retries
- * once after a 401 token_expired via keep-alive, signs out on invalid_token, sends 503 to /maintenance,
- * and throws ApiError with the server's {error, code, errors} otherwise.
+ * CONTRACT: every client call to /api goes through `api`. It adds the Bearer token, refreshes it
+ * before the call when expired or missing (spec §4), retries once after a 401 token_expired via
+ * keep-alive, signs out on invalid_token, sends 503 to /maintenance, and throws ApiError with the
+ * server's {error, code, errors} otherwise.
  */
 export interface ApiOptions {
   method?: "GET" | "POST" | "PUT" | "DELETE";
   body?: unknown;
   query?: Record<string, string | number | boolean | undefined | null>;
   signal?: AbortSignal;
+  /**
+   * Keep the session alive around this call: renew an expired access token first, renew and retry
+   * once after 401 token_expired, sign out on any other 401. Default true, except for paths under
+   * security/ (spec §2): those are the sign-in and renewal flows themselves, where a 401 means
+   * "wrong password", not "signed out". Authenticated security calls (get-session,
+   * change-password) opt in.
+   */
+  renew?: boolean;
+  headers?: Record<string, string>;
 }
 
+/** 200 answers that are failures in disguise (spec §8): shown as errors, never as data. */
+const DISGUISED_FAILURES: readonly string[] = ["Internal server error", "Endpoint request timed out"];
+
 export async function api<T>(path: string, options: ApiOptions = {}): Promise<T> {
-  const url = new URL(`/api/${path.replace(/^\/+/, "")}`, window.location.origin);
+  const relative = path.replace(/^\/+/, "");
+  const renew = options.renew ?? !relative.startsWith("security/");
+  if (renew) await ensureFreshAccessToken();
+  let answer = await send(relative, options);
+  if (renew && answer.res.status === 401 && answer.body.code === "token_expired") {
+    await renewSession("keep-alive");
+    answer = await send(relative, options);
+  }
+  return settle<T>(answer, renew);
+}
+
+/** Renews before the call when there is a session whose access token is expired or missing. */
+async function ensureFreshAccessToken(): Promise<void> {
+  const { accessToken, refreshToken } = storedTokens();
+  if (!refreshToken || isTokenFresh(accessToken)) return;
+  await renewSession("renew-token");
+}
+
+interface Answer {
+  res: Response;
+  data: unknown;
+  body: Body;
+}
+
+async function send(path: string, options: ApiOptions): Promise<Answer> {
+  const url = new URL(`/api/${path}`, window.location.origin);
   for (const [k, v] of Object.entries(options.query ?? {})) {
     if (v !== undefined && v !== null && v !== "") url.searchParams.set(k, String(v));
   }
-  const res = await fetch(url, {
-    method: options.method ?? "GET",
-    headers: options.body !== undefined ? { "content-type": "application/json" } : {},
-    body: options.body !== undefined ? JSON.stringify(options.body) : undefined,
-    signal: options.signal,
-  });
-  const data = res.status === 204 ? {} : await res.json().catch(() => ({}));
-  if (!res.ok) throw new ApiError(res.status, data.error ?? res.statusText, data.code, data.errors ?? [], data);
+  const headers: Record<string, string> = { ...options.headers };
+  const { accessToken } = storedTokens();
+  if (accessToken) headers.authorization = `Bearer ${accessToken}`;
+  if (options.body !== undefined) headers["content-type"] = "application/json";
+  let res: Response;
+  try {
+    res = await fetch(url, {
+      method: options.method ?? "GET",
+      headers,
+      body: options.body !== undefined ? JSON.stringify(options.body) : undefined,
+      signal: options.signal,
+    });
+  } catch (error) {
+    if (isAbort(error)) throw error;
+    throw networkError();
+  }
+  const renewed = tokensFromHeaders(res);
+  if (renewed) storeTokens(renewed);
+  const data = await readJson(res);
+  return { res, data, body: asRecord(data) };
+}
+
+function settle<T>({ res, data, body }: Answer, renew: boolean): T {
+  if (res.status === 503) {
+    apiHandlers().maintenance();
+    throw errorFromResponse(res, body);
+  }
+  if (res.status === 401 && renew) {
+    // invalid_token, or still expired after the one renewal: this session is over (spec §8).
+    clearTokens();
+    apiHandlers().sessionEnded();
+    throw errorFromResponse(res, body, body.code === "token_expired" ? "token_expired" : "invalid_token");
+  }
+  if (res.status === 403 && body.code === "password_reset_required") apiHandlers().passwordResetRequired();
+  if (!res.ok) throw errorFromResponse(res, body);
+  // A body that carries an error is a failure whatever the status (spec §8).
+  if (typeof body.error === "string" && body.error) throw errorFromResponse(res, body);
+  if (typeof body.message === "string" && DISGUISED_FAILURES.includes(body.message)) {
+    throw errorFromResponse(res, body, "server_failure");
+  }
+  // has_access false cancels whatever the caller meant to do next (spec §8).
+  if (body.has_access === false) throw new ApiError(403, MESSAGES.forbidden, "no_access", [], body, res.statusText);
+  apiHandlers().reachable();
   return data as T;
 }

@@ -12,7 +12,7 @@ interface ValidationFailure extends Error {
  * type, oversized body, failed schema) answer 4xx with a sentence; only a fault of ours is a 500,
  * logged with its stack and answered without internals.
  */
-export function registerErrorHandling(app: FastifyInstance): void {
+export function registerErrorHandling(app: FastifyInstance, opts: { serveAppShell?: boolean } = {}): void {
   app.setErrorHandler((err: FastifyError & ValidationFailure, request, reply) => {
     if (err instanceof HttpError) {
       return reply.status(err.statusCode).send({
@@ -45,6 +45,12 @@ export function registerErrorHandling(app: FastifyInstance): void {
   });
 
   app.setNotFoundHandler((request, reply) => {
-    reply.status(404).send({ error: `No route ${request.method} ${request.url.split("?")[0]}`, code: "not_found" });
+    // History-mode routing: a GET for a page (not the API, not a file) gets the app shell.
+    if (opts.serveAppShell && request.method === "GET" && !request.url.startsWith("/api/")) {
+      return reply.type("text/html").sendFile("index.html");
+    }
+    return reply
+      .status(404)
+      .send({ error: `No route ${request.method} ${request.url.split("?")[0]}`, code: "not_found" });
   });
 }

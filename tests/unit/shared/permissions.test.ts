@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { allowedPatientViews, defaultPatientView, permissionsFor, selectableRoles } from "../../../src/shared/permissions.ts";
+import {
+  allowedPatientViews,
+  defaultPatientView,
+  permissionsFor,
+  selectableRoles,
+} from "../../../src/shared/permissions.ts";
 
 describe("roles and permissions (schemas/enums/role.json)", () => {
   it("clinicians see their own patients, supervisors also their clinicians', staff and admins all", () => {
@@ -20,11 +25,17 @@ describe("roles and permissions (schemas/enums/role.json)", () => {
   });
 
   it("several roles add up; unknown roles grant nothing", () => {
-    expect(permissionsFor(["clinician", "staff"])).toEqual(expect.arrayContaining(["patients.viewAll", "settings.staff"]));
+    expect(permissionsFor(["clinician", "staff"])).toEqual(
+      expect.arrayContaining(["patients.viewAll", "settings.staff"]),
+    );
     expect(permissionsFor(["nobody"])).toEqual([]);
   });
 
   it("settings offer staff, clinician, supervisor and admin (respondent hidden)", () => {
-    expect(selectableRoles().map((r) => r.value).sort()).toEqual(["admin", "clinician", "staff", "supervisor"]);
+    expect(
+      selectableRoles()
+        .map((r) => r.value)
+        .sort(),
+    ).toEqual(["admin", "clinician", "staff", "supervisor"]);
   });
 });

@@ -38,12 +38,18 @@ describe("patient validation (spec §5 texts)", () => {
   });
 
   it("a blank required name is 'required', not 'too short'", () => {
-    expect(messages({ ...validPatient, first_name: "   " })).toEqual([{ field: "first_name", message: "First name is required" }]);
+    expect(messages({ ...validPatient, first_name: "   " })).toEqual([
+      { field: "first_name", message: "First name is required" },
+    ]);
   });
 
   it("an emptied birthdate is 'required' and an unknown gender code names the field", () => {
-    expect(messages({ ...validPatient, birth_date: " " })).toEqual([{ field: "birth_date", message: "Birthdate is required" }]);
-    expect(messages({ ...validPatient, gender: "x" })).toEqual([{ field: "gender", message: "Gender at birth is required" }]);
+    expect(messages({ ...validPatient, birth_date: " " })).toEqual([
+      { field: "birth_date", message: "Birthdate is required" },
+    ]);
+    expect(messages({ ...validPatient, gender: "x" })).toEqual([
+      { field: "gender", message: "Gender at birth is required" },
+    ]);
   });
 
   it("accepts a team instead of a clinician, and refuses neither", () => {
@@ -124,15 +130,21 @@ describe("normalizeRecord", () => {
 describe("password rule (spec §5)", () => {
   const check = (password: string) => validator.validate("api/password.json", password);
   it.each(["Abcdef1!", "Demo#2026!", "Zz9$zzzzzz"])("accepts %s", (p) => expect(check(p).ok).toBe(true));
-  it.each(["abcdef1!", "ABCDEF1!", "Abcdefg!", "Abcdefg1", "Ab1!", "Abc def1!"])("refuses %s with 'Invalid password.'", (p) => {
-    expect(check(p)).toEqual({ ok: false, errors: [{ field: "", message: "Invalid password." }] });
-  });
+  it.each(["abcdef1!", "ABCDEF1!", "Abcdefg!", "Abcdefg1", "Ab1!", "Abc def1!"])(
+    "refuses %s with 'Invalid password.'",
+    (p) => {
+      expect(check(p)).toEqual({ ok: false, errors: [{ field: "", message: "Invalid password." }] });
+    },
+  );
   it("confirmation mismatch: 'Those passwords don't match.'", () => {
     const result = validator.validate("api/change-password.json", {
       currentPassword: "x",
       newPassword: "Abcdef1!",
       confirmPassword: "Abcdef1?",
     });
-    expect(result).toEqual({ ok: false, errors: [{ field: "confirmPassword", message: "Those passwords don't match." }] });
+    expect(result).toEqual({
+      ok: false,
+      errors: [{ field: "confirmPassword", message: "Those passwords don't match." }],
+    });
   });
 });

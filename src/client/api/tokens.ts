@@ -1,0 +1,67 @@
+import { readItem, removeItem, STORAGE_KEYS, writeItem } from "../local-store.ts";
+
+export interface TokenPair {
+  accessToken: string;
+  refreshToken: string;
+}
+
+/**
+ * An access token this close to its expiry is renewed before use, so it cannot expire while the
+ * request travels or because the browser's clock runs a little behind the server's.
+ */
+export const EXPIRY_MARGIN_MS = 10_000;
+
+export function storedTokens(): { accessToken: string | null; refreshToken: string | null } {
+  return { accessToken: readItem(STORAGE_KEYS.accessToken), refreshToken: readItem(STORAGE_KEYS.refreshToken) };
+}
+
+export function storeTokens(pair: TokenPair): void {
+  writeItem(STORAGE_KEYS.accessToken, pair.accessToken);
+  writeItem(STORAGE_KEYS.refreshToken, pair.refreshToken);
+}
+
+export function clearTokens(): void {
+  removeItem(STORAGE_KEYS.accessToken);
+  removeItem(STORAGE_KEYS.refreshToken);
+}
+
+function base64UrlDecode(segment: string): string {
+  const base64 = segment.replace(/-/g, "+").replace(/_/g, "/");
+  const padded = base64 + "=".repeat((4 - (base64.length % 4)) % 4);
+  const bytes = Uint8Array.from(atob(padded), (c) => c.charCodeAt(0));
+  return new TextDecoder().decode(bytes);
+}
+
+/** The payload of a JWT, or null when the token is not a readable JWT. */
+function jwtClaims(token: string | null): Record<string, unknown> | null {
+  const payload = token?.split(".")[1];
+  if (!payload) return null;
+  try {
+    const claims: unknown = JSON.parse(base64UrlDecode(payload));
+    return claims && typeof claims === "object" ? (claims as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Expiry of a JWT in epoch milliseconds, read from its payload's `exp`, or null when there is none.
+ * The client never verifies the signature: only the server can, and does.
+ */
+export function tokenExpiry(token: string): number | null {
+  const exp = jwtClaims(token)?.exp;
+  return typeof exp === "number" && Number.isFinite(exp) ? exp * 1000 : null;
+}
+
+/** True when the token can still be sent: readable, and not expired (or about to be). */
+export function isTokenFresh(token: string | null, now = Date.now()): boolean {
+  if (!token) return false;
+  const expiry = tokenExpiry(token);
+  return expiry !== null && expiry - EXPIRY_MARGIN_MS > now;
+}
+
+/** The user id an access token was issued to (its `sub`), or null. */
+export function tokenSubject(token: string | null): string | null {
+  const sub = jwtClaims(token)?.sub;
+  return typeof sub === "string" ? sub : null;
+}

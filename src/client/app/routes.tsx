@@ -1,0 +1,104 @@
+import { Navigate, type RouteObject } from "react-router-dom";
+import { PATIENT_ACCESS } from "../auth/permissions.ts";
+import { AnonymousOnly } from "../guards/AnonymousOnly.tsx";
+import { HomeRedirect } from "../guards/HomeRedirect.tsx";
+import { RequireAuth } from "../guards/RequireAuth.tsx";
+import { RequirePermission } from "../guards/RequirePermission.tsx";
+import { RouteError } from "../layout/RouteError.tsx";
+import { MaintenancePage } from "../pages/system/MaintenancePage.tsx";
+import { NotFoundPage } from "../pages/system/NotFoundPage.tsx";
+import { AppRoot } from "./AppRoot.tsx";
+import { lazyPage } from "./lazy-page.tsx";
+
+export interface AppRouteOptions {
+  /** Routes of the clinician area, children of /clinician (the patient pages' `patientRoutes`). */
+  clinicianRoutes: RouteObject[];
+  /** Poll /api/health for a new version (off in component tests). */
+  checkVersion?: boolean;
+}
+
+/**
+ * Every route of the app (spec §2). Pages load lazily; the 404 and maintenance pages are in the
+ * first bundle, since they must show when nothing else can load.
+ */
+export function appRoutes({ clinicianRoutes, checkVersion = true }: AppRouteOptions): RouteObject[] {
+  return [
+    {
+      element: <AppRoot checkVersion={checkVersion} />,
+      errorElement: <RouteError />,
+      children: [
+        { path: "/", element: <RequireAuth />, children: [{ index: true, element: <HomeRedirect /> }] },
+        {
+          path: "/security",
+          element: <AnonymousOnly />,
+          children: [
+            { index: true, element: <Navigate to="/security/login" replace /> },
+            {
+              element: lazyPage(() => import("../layout/CenteredLayout.tsx"), "SecurityLayout"),
+              children: [
+                { path: "login", element: lazyPage(() => import("../pages/security/LoginPage.tsx"), "LoginPage") },
+                {
+                  path: "forgot-password",
+                  element: lazyPage(() => import("../pages/security/ForgotPasswordPage.tsx"), "ForgotPasswordPage"),
+                },
+              ],
+            },
+            { path: "*", element: <NotFoundPage /> },
+          ],
+        },
+        {
+          path: "/force-reset-password",
+          element: <RequireAuth forPasswordChange />,
+          children: [
+            {
+              index: true,
+              element: lazyPage(() => import("../pages/security/ForceResetPasswordPage.tsx"), "ForceResetPasswordPage"),
+            },
+          ],
+        },
+        {
+          path: "/clinician",
+          element: <RequireAuth />,
+          children: [
+            {
+              element: <RequirePermission anyOf={PATIENT_ACCESS} />,
+              children: [
+                {
+                  element: lazyPage(() => import("../layout/ClinicalLayout.tsx"), "ClinicalLayout"),
+                  children: [
+                    { index: true, element: <Navigate to="/clinician/patients" replace /> },
+                    ...clinicianRoutes,
+                    { path: "*", element: <NotFoundPage /> },
+                  ],
+                },
+              ],
+            },
+          ],
+        },
+        {
+          path: "/session",
+          element: <RequireAuth />,
+          children: [
+            {
+              element: <RequirePermission anyOf={["respondent.session"]} />,
+              children: [
+                {
+                  element: lazyPage(() => import("../layout/RespondentLayout.tsx"), "RespondentLayout"),
+                  children: [
+                    {
+                      index: true,
+                      element: lazyPage(() => import("../pages/respondent/SessionPage.tsx"), "SessionPage"),
+                    },
+                  ],
+                },
+              ],
+            },
+          ],
+        },
+        { path: "/maintenance", element: <MaintenancePage /> },
+        { path: "/404", element: <NotFoundPage /> },
+        { path: "*", element: <NotFoundPage /> },
+      ],
+    },
+  ];
+}

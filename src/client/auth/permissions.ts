@@ -1,0 +1,39 @@
+import type { SessionUser } from "../../../generated/types/entities/user.ts";
+import type { Permission } from "../../shared/permissions.ts";
+
+/** Any of these opens the clinician area (spec §6: clinician pages are for clinical roles). */
+export const PATIENT_ACCESS: readonly Permission[] = [
+  "patients.viewAll",
+  "patients.viewAssigned",
+  "patients.viewSupervised",
+];
+
+/** The server's list on the user decides; the client only mirrors it to hide what would fail. */
+export function hasAnyPermission(user: SessionUser | null, anyOf: readonly Permission[]): boolean {
+  if (!user) return false;
+  return anyOf.some((p) => user.permissions.includes(p));
+}
+
+export function needsPasswordChange(user: SessionUser): boolean {
+  // A clinician acting as a respondent is not sent to change the respondent's password (spec §2).
+  return user.mustChangePassword === true && user.loggedAsRespondent !== true;
+}
+
+function isRespondent(user: SessionUser): boolean {
+  return (
+    user.loggedAsRespondent === true || (user.user_type === "patient" && hasAnyPermission(user, ["respondent.session"]))
+  );
+}
+
+/**
+ * Where "/" leads (spec §2 Home): the forced password change first, respondents to their session,
+ * everyone with patient access to the patient list (setting_state "patients"; the other home
+ * screens arrive with later issues).
+ */
+export function homePath(user: SessionUser): string {
+  if (needsPasswordChange(user)) return "/force-reset-password";
+  if (isRespondent(user)) return "/session";
+  if (hasAnyPermission(user, PATIENT_ACCESS)) return "/clinician/patients";
+  if (hasAnyPermission(user, ["respondent.session"])) return "/session";
+  return "/clinician/patients";
+}

@@ -1,0 +1,32 @@
+import { Navigate, Outlet, useLocation } from "react-router-dom";
+import { needsPasswordChange } from "../auth/permissions.ts";
+import { useSession } from "../auth/useSession.ts";
+import { PageLoader } from "../layout/PageLoader.tsx";
+import { ServerUnreachable } from "./ServerUnreachable.tsx";
+
+/** Where the login page returns to: kept in the router's history state, never in the URL. */
+export interface LoginRedirectState {
+  from?: { pathname: string; search?: string; hash?: string };
+}
+
+/**
+ * Protected routes (spec §2 Guards): anonymous users go to the login page, which remembers the
+ * target; users who must change their password go to /force-reset-password first.
+ */
+export function RequireAuth({ forPasswordChange = false }: { forPasswordChange?: boolean }) {
+  const session = useSession();
+  const location = useLocation();
+  if (session.status === "loading") return <PageLoader />;
+  if (session.status === "unreachable") return <ServerUnreachable />;
+  if (!session.user) {
+    const deliberate = session.endedBy === "sign-out" || session.endedBy === "inactivity";
+    const state: LoginRedirectState = deliberate
+      ? {}
+      : { from: { pathname: location.pathname, search: location.search, hash: location.hash } };
+    return <Navigate to="/security/login" replace state={state} />;
+  }
+  const mustChange = needsPasswordChange(session.user);
+  if (mustChange && !forPasswordChange) return <Navigate to="/force-reset-password" replace />;
+  if (!mustChange && forPasswordChange) return <Navigate to="/" replace />;
+  return <Outlet />;
+}

@@ -1,0 +1,23 @@
+import { AppShell, Group } from "@mantine/core";
+import { Outlet } from "react-router-dom";
+import { useSignedInUser } from "../auth/useSession.ts";
+import { AccountMenu } from "./AccountMenu.tsx";
+import { ProductMark } from "./ProductMark.tsx";
+
+/** The respondent area's frame: no navigation yet, just the user's menu. */
+export function RespondentLayout() {
+  const user = useSignedInUser();
+  return (
+    <AppShell header={{ height: 56 }} padding="md">
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <ProductMark />
+          <AccountMenu user={user} />
+        </Group>
+      </AppShell.Header>
+      <AppShell.Main>
+        <Outlet />
+      </AppShell.Main>
+    </AppShell>
+  );
+}

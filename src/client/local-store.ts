@@ -1,0 +1,57 @@
+/**
+ * Everything the client keeps in the browser sits in localStorage under "mbc." so that it can be
+ * found, shared between tabs and cleared as one. Access to localStorage can throw (private mode,
+ * a full quota); the app then behaves as if nothing was stored.
+ */
+export const STORAGE_PREFIX = "mbc.";
+
+export const STORAGE_KEYS = {
+  accessToken: "mbc.accessToken",
+  refreshToken: "mbc.refreshToken",
+  /**
+   * Epoch ms of the user's last activity in any tab. The sign-out deadline is this plus the
+   * timeout: all tabs share it, and it stays right when the settings arrive after the timer starts.
+   */
+  lastActivity: "mbc.lastActivity",
+  /** Last application version seen (spec §4 Version change, §9). */
+  appVersion: "mbc.appVersion",
+} as const;
+
+export function readItem(key: string): string | null {
+  try {
+    return window.localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+export function writeItem(key: string, value: string): void {
+  try {
+    window.localStorage.setItem(key, value);
+  } catch {
+    // Storage refused: the value lives only as long as the call that needed it.
+  }
+}
+
+export function removeItem(key: string): void {
+  try {
+    window.localStorage.removeItem(key);
+  } catch {
+    // Nothing stored that we could remove.
+  }
+}
+
+/** Removes every "mbc." key except those listed. */
+export function clearItems(keep: readonly string[] = []): void {
+  try {
+    const storage = window.localStorage;
+    const ours: string[] = [];
+    for (let i = 0; i < storage.length; i++) {
+      const key = storage.key(i);
+      if (key?.startsWith(STORAGE_PREFIX) && !keep.includes(key)) ours.push(key);
+    }
+    for (const key of ours) storage.removeItem(key);
+  } catch {
+    // Storage unavailable: nothing to clear.
+  }
+}

@@ -1,0 +1,211 @@
+import { Anchor, Group, Pagination, Table, Text } from "@mantine/core";
+import {
+  type ColumnDef,
+  functionalUpdate,
+  type PaginationState,
+  rowPaginationFeature,
+  rowSortingFeature,
+  type SortingState,
+  tableFeatures,
+  type Updater,
+  useTable,
+} from "@tanstack/react-table";
+import { type ReactNode, useMemo, useRef } from "react";
+import { Link } from "react-router-dom";
+import { defaultBundle, type SchemaBundle } from "../../shared/schema/bundle.ts";
+import { formatValue } from "./format-value.ts";
+import { type ColumnDescriptor, columnsForTable } from "./table-columns.ts";
+import "./renderers.css";
+
+export type TableRow = Record<string, unknown>;
+export type SortOrder = "asc" | "desc";
+
+export interface SchemaTableProps<Row extends TableRow> {
+  bundle?: SchemaBundle;
+  /** A table file id, e.g. "tables/patients.table.json". */
+  tableId: string;
+  /** One page of rows, already searched, sorted and paged by the server. */
+  rows: readonly Row[];
+  totalRecords: number;
+  /** 1-based page number. */
+  page: number;
+  pageSize: number;
+  /** The server's sort field and order. */
+  sort?: string;
+  order?: SortOrder;
+  onSortChange: (sort: string, order: SortOrder) => void;
+  onPageChange: (page: number) => void;
+  /** Address of the page a link column opens for a row; `link` is the column's link name. */
+  rowHref?: (row: Row, link: string) => string;
+  /** Accessible name of the table. */
+  label: string;
+  /** Pager text, e.g. n => `${n} patients`. */
+  countLabel?: (count: number) => string;
+  loading?: boolean;
+}
+
+// Server-side ("manual") sorting and paging: the table keeps the state, the server does the work.
+const features = tableFeatures({ rowSortingFeature, rowPaginationFeature });
+
+const ARIA_SORT = { asc: "ascending", desc: "descending" } as const;
+
+function cellText(column: ColumnDescriptor, row: TableRow): string {
+  return formatValue(column.kind, row[column.field], column.enumLabels);
+}
+
+/**
+ * A table whose columns come from a table schema file (STYLE habits 1 and 3): headers, cell
+ * formatting by field kind, sortable headers as buttons with aria-sort, and a pager. Paging,
+ * sorting and search belong to the server; this component reports what the user asked for.
+ */
+export function SchemaTable<Row extends TableRow>(props: SchemaTableProps<Row>) {
+  const { bundle = defaultBundle, tableId, rows, totalRecords, page, pageSize, sort, order = "asc" } = props;
+  const { onSortChange, onPageChange, rowHref, label, countLabel, loading } = props;
+  const descriptors = useMemo(() => columnsForTable(bundle, tableId), [bundle, tableId]);
+
+  const columns = useMemo<ColumnDef<typeof features, Row>[]>(
+    () =>
+      descriptors.map((d) => ({
+        id: d.field,
+        header: d.header,
+        accessorFn: (row: Row) => row[d.field] as never,
+        enableSorting: d.sortable,
+        cell: ({ row }) => {
+          const text = cellText(d, row.original);
+          if (d.link && rowHref) {
+            return (
+              <Anchor component={Link} to={rowHref(row.original, d.link)}>
+                {text || "(no name)"}
+              </Anchor>
+            );
+          }
+          return text;
+        },
+      })),
+    [descriptors, rowHref],
+  );
+
+  const sortedColumn = descriptors.find((d) => d.sortable && d.sortKey === sort);
+  const sorting: SortingState = sortedColumn ? [{ id: sortedColumn.field, desc: order === "desc" }] : [];
+  const pagination: PaginationState = { pageIndex: page - 1, pageSize };
+
+  const table = useTable({
+    features,
+    columns,
+    data: rows as Row[],
+    getRowId: (row, index) => String(row.id ?? index),
+    state: { sorting, pagination },
+    manualSorting: true,
+    manualPagination: true,
+    rowCount: totalRecords,
+    sortDescFirst: false,
+    enableSortingRemoval: false,
+    enableMultiSort: false,
+    onSortingChange: (updater: Updater<SortingState>) => {
+      const next = functionalUpdate(updater, sorting)[0];
+      const column = next && descriptors.find((d) => d.field === next.id);
+      if (column) onSortChange(column.sortKey, next.desc ? "desc" : "asc");
+    },
+    onPaginationChange: (updater: Updater<PaginationState>) => {
+      onPageChange(functionalUpdate(updater, pagination).pageIndex + 1);
+    },
+  });
+
+  const pageCount = Math.max(1, table.getPageCount());
+  const top = useRef<HTMLDivElement>(null);
+  let body: ReactNode;
+  if (rows.length === 0) {
+    body = (
+      <Table.Tr>
+        <Table.Td colSpan={descriptors.length}>
+          <Text c="dimmed" py="md" ta="center">
+            {loading ? "Loading…" : "No records match your selections"}
+          </Text>
+        </Table.Td>
+      </Table.Tr>
+    );
+  } else {
+    body = table.getRowModel().rows.map((row) => (
+      <Table.Tr key={row.id}>
+        {row.getAllCells().map((cell) => (
+          <Table.Td key={cell.id}>
+            <table.FlexRender cell={cell} />
+          </Table.Td>
+        ))}
+      </Table.Tr>
+    ));
+  }
+
+  return (
+    <div ref={top} style={{ scrollMarginTop: "calc(var(--app-shell-header-offset, 0px) + 1rem)" }}>
+      <Table.ScrollContainer minWidth={720}>
+        <Table striped highlightOnHover aria-label={label} aria-busy={loading || undefined}>
+          <Table.Thead>
+            {table.getHeaderGroups().map((group) => (
+              <Table.Tr key={group.id}>
+                {group.headers.map((header) => {
+                  const direction = header.column.getIsSorted();
+                  const canSort = header.column.getCanSort();
+                  return (
+                    <Table.Th
+                      key={header.id}
+                      scope="col"
+                      aria-sort={canSort ? (direction ? ARIA_SORT[direction] : "none") : undefined}
+                    >
+                      {canSort ? (
+                        <SortButton direction={direction} onClick={header.column.getToggleSortingHandler()}>
+                          <table.FlexRender header={header} />
+                        </SortButton>
+                      ) : (
+                        <table.FlexRender header={header} />
+                      )}
+                    </Table.Th>
+                  );
+                })}
+              </Table.Tr>
+            ))}
+          </Table.Thead>
+          <Table.Tbody>{body}</Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      <Group justify="space-between" mt="md" wrap="wrap" gap="sm">
+        <Text size="sm" c="dimmed" aria-live="polite">
+          {/* No count until the first page arrives: "0 patients" would be untrue while loading. */}
+          {loading && rows.length === 0 ? "" : countLabel ? countLabel(totalRecords) : `${totalRecords} records`}
+        </Text>
+        {pageCount > 1 && (
+          <Pagination
+            total={pageCount}
+            value={page}
+            onChange={(next) => {
+              table.setPageIndex(next - 1);
+              // The pager sits under the table: show the new page from its first row.
+              top.current?.scrollIntoView({ block: "start" });
+            }}
+            size="sm"
+            getControlProps={(control) => ({ "aria-label": `${control} page` })}
+          />
+        )}
+      </Group>
+    </div>
+  );
+}
+
+function SortButton({
+  direction,
+  onClick,
+  children,
+}: {
+  direction: false | "asc" | "desc";
+  onClick: ((event: unknown) => void) | undefined;
+  children: ReactNode;
+}) {
+  return (
+    <button type="button" className="schema-table-sort" onClick={onClick}>
+      {children}
+      <span aria-hidden="true" className="schema-table-sort-icon">
+        {direction === "asc" ? "▲" : direction === "desc" ? "▼" : "↕"}
+      </span>
+    </button>
+  );
+}

@@ -1,0 +1,53 @@
+import type { FieldKind } from "../../shared/schema/field-kind.ts";
+import { formatPhone } from "../widgets/phone-mask.ts";
+
+export interface EnumLabel {
+  value: string | number;
+  label: string;
+}
+
+const dateTimeFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" });
+
+/** YYYY-MM-DD shown as MM/DD/YYYY, read as a calendar date (never shifted by the time zone). */
+export function formatDate(value: string): string {
+  const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(value);
+  return m ? `${m[2]}/${m[3]}/${m[1]}` : value;
+}
+
+export function formatDateTime(value: string): string {
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? value : dateTimeFormat.format(date);
+}
+
+/**
+ * A stored value as text, by field kind: the one formatter of table cells, read-only views and
+ * chart hover labels. Empty values give "" so callers choose their own placeholder.
+ */
+export function formatValue(kind: FieldKind, value: unknown, enumLabels: readonly EnumLabel[] = []): string {
+  if (value === null || value === undefined || value === "") return "";
+  switch (kind) {
+    case "date":
+      return formatDate(String(value));
+    case "datetime":
+      return formatDateTime(String(value));
+    case "enum":
+      return enumLabels.find((o) => o.value === value)?.label ?? String(value);
+    case "boolean":
+      return value === true ? "Yes" : value === false ? "No" : String(value);
+    case "phone":
+      return formatPhone(String(value));
+    case "integer":
+    case "number":
+      return typeof value === "number" ? value.toLocaleString("en-US") : String(value);
+    case "stringList":
+    case "integerList":
+    case "clinicians":
+    case "clinicianTeams":
+      return Array.isArray(value) ? value.map(String).join(", ") : String(value);
+    case "object":
+    case "unknown":
+      return typeof value === "object" ? JSON.stringify(value) : String(value);
+    default:
+      return String(value);
+  }
+}

@@ -1,0 +1,273 @@
+// @vitest-environment jsdom
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { ApiError } from "../../../src/client/api/api-error.ts";
+import { type ApiHandlers, setApiHandlers } from "../../../src/client/api/api-events.ts";
+import { api } from "../../../src/client/api/http.ts";
+import { resetRenewalForTests, SHARED_RENEWAL_MS } from "../../../src/client/api/renewal.ts";
+import { storedTokens, storeTokens } from "../../../src/client/api/tokens.ts";
+import { type FakeRequest, installFetch, json } from "./fake-fetch.ts";
+import { tokenExpiringIn } from "./jwt.ts";
+
+const user = {
+  id: 7,
+  username: "clinician",
+  firstName: "Casey",
+  lastName: "Lee",
+  roles: ["clinician"],
+  permissions: [],
+  status: 2,
+  user_type: "clinical",
+};
+
+type Spies = { [K in keyof ApiHandlers]: ReturnType<typeof vi.fn<ApiHandlers[K]>> };
+let handlers: Spies;
+let restore: () => void;
+
+beforeEach(() => {
+  localStorage.clear();
+  resetRenewalForTests();
+  handlers = {
+    sessionEnded: vi.fn<ApiHandlers["sessionEnded"]>(),
+    sessionRenewed: vi.fn<ApiHandlers["sessionRenewed"]>(),
+    passwordResetRequired: vi.fn<ApiHandlers["passwordResetRequired"]>(),
+    maintenance: vi.fn<ApiHandlers["maintenance"]>(),
+    reachable: vi.fn<ApiHandlers["reachable"]>(),
+  };
+  restore = setApiHandlers(handlers);
+});
+
+afterEach(() => {
+  restore();
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
+
+const bearer = (r: FakeRequest) => r.headers.get("authorization");
+const paths = (requests: FakeRequest[]) => requests.map((r) => `${r.method} ${r.path}`);
+
+describe("api(): renewing before the call", () => {
+  it("renews an expired access token first, then calls with the new one", async () => {
+    const fresh = tokenExpiringIn(900);
+    storeTokens({ accessToken: tokenExpiringIn(-5), refreshToken: "R1" });
+    const requests = installFetch((r) => {
+      if (r.path === "/api/security/renew-token") return json(200, { accessToken: fresh, refreshToken: "R2", user });
+      return json(200, { rows: [], totalRecords: 0 });
+    });
+
+    const answer = await api<{ totalRecords: number }>("patients", { query: { page: 1, search: "" } });
+
+    expect(answer.totalRecords).toBe(0);
+    expect(paths(requests)).toEqual(["POST /api/security/renew-token", "GET /api/patients"]);
+    expect(requests[0].body).toEqual({ refreshToken: "R1" });
+    expect(bearer(requests[1])).toBe(`Bearer ${fresh}`);
+    expect(requests[1].query.get("page")).toBe("1");
+    expect(requests[1].query.has("search")).toBe(false);
+    expect(storedTokens()).toEqual({ accessToken: fresh, refreshToken: "R2" });
+    expect(handlers.sessionRenewed).toHaveBeenCalledWith(user);
+  });
+
+  it("renews when only the refresh token is left", async () => {
+    localStorage.setItem("mbc.refreshToken", "R1");
+    const requests = installFetch((r) =>
+      r.path === "/api/security/renew-token"
+        ? json(200, { accessToken: tokenExpiringIn(900), refreshToken: "R2", user })
+        : json(200, {}),
+    );
+    await api("settings/general");
+    expect(paths(requests)).toEqual(["POST /api/security/renew-token", "GET /api/settings/general"]);
+  });
+
+  it("does not renew for paths under security/", async () => {
+    storeTokens({ accessToken: tokenExpiringIn(-5), refreshToken: "R1" });
+    const requests = installFetch(() =>
+      json(401, { error: "The username or password is incorrect.", code: "invalid_credentials" }),
+    );
+
+    const failure = await api("security/login", { method: "POST", body: { username: "x", password: "y" } }).catch(
+      (e) => e,
+    );
+
+    expect(paths(requests)).toEqual(["POST /api/security/login"]);
+    expect(failure).toBeInstanceOf(ApiError);
+    expect((failure as ApiError).code).toBe("invalid_credentials");
+    // A wrong password is not a dead session: nothing is cleared.
+    expect(handlers.sessionEnded).not.toHaveBeenCalled();
+    expect(storedTokens().refreshToken).toBe("R1");
+  });
+
+  it("lets concurrent calls share one renewal, and renews again only after 2 seconds", async () => {
+    vi.useFakeTimers({ toFake: ["setTimeout"] });
+    let issued = 0;
+    storeTokens({ accessToken: tokenExpiringIn(-5), refreshToken: "R0" });
+    const requests = installFetch((r) => {
+      if (r.path === "/api/security/renew-token") {
+        issued += 1;
+        return json(200, { accessToken: tokenExpiringIn(900), refreshToken: `R${issued}`, user });
+      }
+      return json(200, { ok: true });
+    });
+
+    await Promise.all([api("patients"), api("clinician-team"), api("settings/general")]);
+    expect(requests.filter((r) => r.path === "/api/security/renew-token")).toHaveLength(1);
+
+    // Within 2 s a renewal request reuses the settled one instead of spending another refresh token.
+    storeTokens({ accessToken: tokenExpiringIn(-5), refreshToken: "R1" });
+    await api("patients");
+    expect(requests.filter((r) => r.path === "/api/security/renew-token")).toHaveLength(1);
+
+    vi.advanceTimersByTime(SHARED_RENEWAL_MS);
+    await api("patients");
+    const renewals = requests.filter((r) => r.path === "/api/security/renew-token");
+    expect(renewals).toHaveLength(2);
+    expect(renewals[1].body).toEqual({ refreshToken: "R1" });
+  });
+});
+
+describe("api(): after a 401", () => {
+  it("renews once through keep-alive after token_expired and retries with the new token", async () => {
+    const old = tokenExpiringIn(600);
+    const fresh = tokenExpiringIn(900);
+    storeTokens({ accessToken: old, refreshToken: "R1" });
+    const requests = installFetch((r) => {
+      if (r.path === "/api/security/keep-alive") {
+        return json(200, { status: "ok" }, { "x-new-access-token": fresh, "x-new-refresh-token": "R2" });
+      }
+      if (bearer(r) === `Bearer ${old}`)
+        return json(401, { error: "Your session has expired. Please sign in.", code: "token_expired" });
+      return json(200, { id: 3 });
+    });
+
+    const answer = await api<{ id: number }>("patients/3");
+
+    expect(answer).toEqual({ id: 3 });
+    expect(paths(requests)).toEqual(["GET /api/patients/3", "GET /api/security/keep-alive", "GET /api/patients/3"]);
+    expect(requests[1].headers.get("x-refresh-token")).toBe("R1");
+    expect(bearer(requests[2])).toBe(`Bearer ${fresh}`);
+    expect(storedTokens()).toEqual({ accessToken: fresh, refreshToken: "R2" });
+    expect(handlers.sessionEnded).not.toHaveBeenCalled();
+  });
+
+  it("retries only once: still expired after renewing means signed out", async () => {
+    storeTokens({ accessToken: tokenExpiringIn(600), refreshToken: "R1" });
+    const requests = installFetch((r) => {
+      if (r.path === "/api/security/keep-alive") {
+        return json(200, { status: "ok" }, { "x-new-access-token": tokenExpiringIn(900), "x-new-refresh-token": "R2" });
+      }
+      return json(401, { error: "Your session has expired. Please sign in.", code: "token_expired" });
+    });
+
+    const failure = await api("patients").catch((e) => e);
+
+    expect(paths(requests)).toEqual(["GET /api/patients", "GET /api/security/keep-alive", "GET /api/patients"]);
+    expect(failure).toBeInstanceOf(ApiError);
+    expect(handlers.sessionEnded).toHaveBeenCalledTimes(1);
+    expect(storedTokens()).toEqual({ accessToken: null, refreshToken: null });
+  });
+
+  it("signs out at once on invalid_token, without trying to renew", async () => {
+    storeTokens({ accessToken: tokenExpiringIn(600), refreshToken: "R1" });
+    const requests = installFetch(() => json(401, { error: "Invalid access token", code: "invalid_token" }));
+
+    const failure = (await api("patients").catch((e) => e)) as ApiError;
+
+    expect(paths(requests)).toEqual(["GET /api/patients"]);
+    expect(failure.code).toBe("invalid_token");
+    expect(handlers.sessionEnded).toHaveBeenCalledTimes(1);
+    expect(storedTokens()).toEqual({ accessToken: null, refreshToken: null });
+  });
+
+  it("signs out when the server refuses the refresh token, and never makes the call", async () => {
+    storeTokens({ accessToken: tokenExpiringIn(-5), refreshToken: "spent" });
+    const requests = installFetch((r) =>
+      r.path === "/api/security/renew-token"
+        ? json(401, { error: "Invalid access token", code: "invalid_token" })
+        : json(200, {}),
+    );
+
+    const failure = (await api("patients").catch((e) => e)) as ApiError;
+
+    expect(paths(requests)).toEqual(["POST /api/security/renew-token"]);
+    expect(failure.status).toBe(401);
+    expect(handlers.sessionEnded).toHaveBeenCalledTimes(1);
+    expect(storedTokens().refreshToken).toBeNull();
+  });
+
+  it("keeps the session when the renewal cannot reach the server", async () => {
+    storeTokens({ accessToken: tokenExpiringIn(-5), refreshToken: "R1" });
+    installFetch(() => {
+      throw new TypeError("Failed to fetch");
+    });
+
+    const failure = (await api("patients").catch((e) => e)) as ApiError;
+
+    expect(failure.status).toBe(0);
+    expect(handlers.sessionEnded).not.toHaveBeenCalled();
+    expect(storedTokens().refreshToken).toBe("R1");
+  });
+});
+
+describe("api(): other answers", () => {
+  it("sends a 503 to the maintenance page, and reports the next success", async () => {
+    storeTokens({ accessToken: tokenExpiringIn(600), refreshToken: "R1" });
+    let down = true;
+    installFetch(() => (down ? json(503, { error: "Service Unavailable" }) : json(200, { status: "ok" })));
+
+    const failure = (await api("patients").catch((e) => e)) as ApiError;
+    expect(failure.status).toBe(503);
+    expect(handlers.maintenance).toHaveBeenCalledTimes(1);
+    expect(handlers.reachable).not.toHaveBeenCalled();
+
+    down = false;
+    await api("health", { renew: false });
+    expect(handlers.reachable).toHaveBeenCalledTimes(1);
+  });
+
+  it("treats a 200 saying 'Internal server error' or 'Endpoint request timed out' as a failure", async () => {
+    for (const message of ["Internal server error", "Endpoint request timed out"]) {
+      installFetch(() => json(200, { message }));
+      const failure = (await api("patients").catch((e) => e)) as ApiError;
+      expect(failure).toBeInstanceOf(ApiError);
+      expect(failure.message).toBe(message);
+    }
+    expect(handlers.reachable).not.toHaveBeenCalled();
+  });
+
+  it("treats a body carrying an error as a failure, whatever the status", async () => {
+    installFetch(() => json(200, { error: "Reset key no longer valid" }));
+    await expect(api("patients")).rejects.toMatchObject({ message: "Reset key no longer valid" });
+  });
+
+  it("cancels follow-ups when the body says has_access false", async () => {
+    installFetch(() => json(200, { has_access: false, rows: [] }));
+    await expect(api("patients")).rejects.toMatchObject({ code: "no_access", status: 403 });
+  });
+
+  it("keeps the server's field errors on a 400", async () => {
+    installFetch(() =>
+      json(400, {
+        error: "Some fields need your attention.",
+        code: "validation",
+        errors: [{ field: "mrn", message: "MRN already in use" }],
+        existingPatientId: 12,
+      }),
+    );
+    const failure = (await api("patients", { method: "POST", body: {} }).catch((e) => e)) as ApiError;
+    expect(failure.status).toBe(400);
+    expect(failure.fieldErrors).toEqual([{ field: "mrn", message: "MRN already in use" }]);
+    expect(failure.body.existingPatientId).toBe(12);
+  });
+
+  it("stores tokens a response renewed on the way", async () => {
+    storeTokens({ accessToken: tokenExpiringIn(600), refreshToken: "R1" });
+    const fresh = tokenExpiringIn(900);
+    installFetch(() => json(200, { status: "ok" }, { "x-new-access-token": fresh, "x-new-refresh-token": "R9" }));
+    await api("security/keep-alive");
+    expect(storedTokens()).toEqual({ accessToken: fresh, refreshToken: "R9" });
+  });
+
+  it("asks for a password change on 403 password_reset_required", async () => {
+    installFetch(() => json(403, { error: "Password reset required", code: "password_reset_required" }));
+    await expect(api("patients")).rejects.toBeInstanceOf(ApiError);
+    expect(handlers.passwordResetRequired).toHaveBeenCalledTimes(1);
+  });
+});
