@@ -3,6 +3,7 @@ import type { SchemaBundle } from "../shared/schema/bundle.ts";
 import type { AccessTokens } from "./auth/access-token.ts";
 import type { AppConfig } from "./config.ts";
 import type { Database } from "./db/database-types.ts";
+import type { MessageQueue } from "./messaging/message-queue.ts";
 
 /** What every route module is handed: no globals, so tests build the same app with their own. */
 export interface AppContext {
@@ -11,4 +12,9 @@ export interface AppContext {
   dbKind: "pglite" | "postgres";
   bundle: SchemaBundle;
   tokens: AccessTokens;
+  /** Outgoing email and SMS: `messages.enqueue(trx, message)` (messaging/message-queue.ts). */
+  messages: MessageQueue;
 }
+
+/** What buildApp needs: the message queue is made from the rest unless a caller brings its own. */
+export type AppContextInput = Omit<AppContext, "messages"> & { messages?: MessageQueue };

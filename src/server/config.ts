@@ -20,6 +20,35 @@ export interface AppConfig {
   passwordMinLength: number;
   /** Days a password stays valid; 0 = never expires. Past it, login answers password_expired. */
   passwordMaxAgeDays: number;
+  /** Accounts and messaging (docs/api/accounts.md): links, lifetimes, transports, queue, rate limits. */
+  accounts: AccountsConfig;
+}
+
+export interface AccountsConfig {
+  /** Base of the links in messages, e.g. https://mbc.example-clinic.org (no trailing slash). */
+  publicUrl: string;
+  /** smtp://user:pass@host:port or smtps://...; unset: email is kept in the outbox (demo). */
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  /** HTTP SMS provider endpoint; unset: text messages are kept in the outbox (demo). */
+  smsProviderUrl: string | undefined;
+  smsAccount: string | undefined;
+  smsToken: string | undefined;
+  smsFrom: string | undefined;
+  /** Prefix turning a stored 10-digit number into the provider's international form. */
+  smsCountryPrefix: string;
+  invitationTtlHours: number;
+  resetTtlMinutes: number;
+  accessCodeTtlMinutes: number;
+  /** pg-boss schema, the delivery worker's idle poll, and the retry policy of a failed delivery. */
+  queueSchema: string;
+  queuePollIntervalMs: number;
+  queueRetryLimit: number;
+  queueRetryDelaySeconds: number;
+  queueMaintenanceIntervalSeconds: number;
+  /** Per client address, over rateLimitWindowSeconds, on the public recovery and access-code routes. */
+  rateLimitMax: number;
+  rateLimitWindowSeconds: number;
 }
 
 function readVersion(): string {
@@ -43,10 +72,47 @@ function passwordMinLength(value: string | undefined): number {
   return n;
 }
 
+function positiveIntFromEnv(value: string | undefined, fallback: number, name: string): number {
+  const n = intFromEnv(value, fallback, name);
+  if (n < 1) throw new Error(`${name} must be at least 1, got "${value}"`);
+  return n;
+}
+
+function loadAccountsConfig(env: NodeJS.ProcessEnv, port: number): AccountsConfig {
+  const queueSchema = env.QUEUE_SCHEMA || "pgboss";
+  if (!/^[a-z_][a-z0-9_]{0,62}$/.test(queueSchema))
+    throw new Error(`QUEUE_SCHEMA must be a lower-case SQL identifier, got "${queueSchema}"`);
+  return {
+    publicUrl: (env.PUBLIC_URL || `http://127.0.0.1:${port}`).replace(/\/+$/, ""),
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM || "no-reply@localhost",
+    smsProviderUrl: env.SMS_PROVIDER_URL || undefined,
+    smsAccount: env.SMS_ACCOUNT || undefined,
+    smsToken: env.SMS_TOKEN || undefined,
+    smsFrom: env.SMS_FROM || undefined,
+    smsCountryPrefix: env.SMS_COUNTRY_PREFIX || "+1",
+    invitationTtlHours: positiveIntFromEnv(env.INVITATION_TTL_HOURS, 72, "INVITATION_TTL_HOURS"),
+    resetTtlMinutes: positiveIntFromEnv(env.RESET_TTL_MINUTES, 60, "RESET_TTL_MINUTES"),
+    accessCodeTtlMinutes: positiveIntFromEnv(env.ACCESS_CODE_TTL_MINUTES, 10, "ACCESS_CODE_TTL_MINUTES"),
+    queueSchema,
+    queuePollIntervalMs: positiveIntFromEnv(env.QUEUE_POLL_INTERVAL_MS, 2000, "QUEUE_POLL_INTERVAL_MS"),
+    queueRetryLimit: intFromEnv(env.QUEUE_RETRY_LIMIT, 8, "QUEUE_RETRY_LIMIT"),
+    queueRetryDelaySeconds: intFromEnv(env.QUEUE_RETRY_DELAY_SECONDS, 30, "QUEUE_RETRY_DELAY_SECONDS"),
+    queueMaintenanceIntervalSeconds: positiveIntFromEnv(
+      env.QUEUE_MAINTENANCE_INTERVAL_SECONDS,
+      120,
+      "QUEUE_MAINTENANCE_INTERVAL_SECONDS",
+    ),
+    rateLimitMax: positiveIntFromEnv(env.RATE_LIMIT_MAX, 100, "RATE_LIMIT_MAX"),
+    rateLimitWindowSeconds: positiveIntFromEnv(env.RATE_LIMIT_WINDOW_SECONDS, 600, "RATE_LIMIT_WINDOW_SECONDS"),
+  };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const databaseUrl = env.DATABASE_URL || undefined;
+  const port = intFromEnv(env.PORT, 3000, "PORT");
   return {
-    port: intFromEnv(env.PORT, 3000, "PORT"),
+    port,
     host: env.HOST || "127.0.0.1",
     dataDir: path.resolve(env.DATA_DIR || "./data"),
     databaseUrl,
@@ -58,5 +124,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     refreshTokenTtlSeconds: intFromEnv(env.REFRESH_TOKEN_TTL_SECONDS, 12 * 3600, "REFRESH_TOKEN_TTL_SECONDS"),
     passwordMinLength: passwordMinLength(env.PASSWORD_MIN_LENGTH),
     passwordMaxAgeDays: intFromEnv(env.PASSWORD_MAX_AGE_DAYS, 0, "PASSWORD_MAX_AGE_DAYS"),
+    accounts: loadAccountsConfig(env, port),
   };
 }

@@ -1,9 +1,22 @@
 import type { FastifyInstance } from "fastify";
+import { accountRoutes } from "./accounts/routes.ts";
+import { alertRoutes } from "./alerts/routes.ts";
 import type { AppContext } from "./app-context.ts";
+import { clinicalUserRoutes } from "./clinical-users/routes.ts";
+import { clinicianTeamRoutes } from "./clinician-teams/routes.ts";
+import { locationRoutes } from "./locations/routes.ts";
 import { lookupRoutes } from "./lookups/routes.ts";
+import { auditionRoutes } from "./measures/audition-routes.ts";
+import { libraryRoutes } from "./measures/library-routes.ts";
+import { outboxRoutes } from "./messaging/outbox-routes.ts";
+import { patientUserRoutes } from "./patient-users/routes.ts";
 import { patientRoutes } from "./patients/routes.ts";
+import { respondentRoutes } from "./respondents/routes.ts";
+import { schedulingRoutes } from "./scheduling/routes.ts";
 import { passwordRoutes } from "./security/password-routes.ts";
 import { sessionRoutes } from "./security/session-routes.ts";
+import { reportRoutes } from "./sessions/report-routes.ts";
+import { respondentSessionRoutes } from "./sessions/respondent-routes.ts";
 import { settingsRoutes } from "./settings/routes.ts";
 
 /** Every API route module, registered in this order with the AppContext as options. */
@@ -13,4 +26,17 @@ export const apiRouteModules: ((app: FastifyInstance, ctx: AppContext) => Promis
   patientRoutes,
   lookupRoutes,
   settingsRoutes,
+  locationRoutes,
+  clinicalUserRoutes,
+  clinicianTeamRoutes,
+  patientUserRoutes,
+  respondentRoutes,
+  accountRoutes,
+  outboxRoutes,
+  libraryRoutes,
+  auditionRoutes,
+  schedulingRoutes,
+  respondentSessionRoutes,
+  reportRoutes,
+  alertRoutes,
 ];

@@ -6,6 +6,7 @@ import { resolveTokenSecret } from "./auth/token-secret.ts";
 import type { AppConfig } from "./config.ts";
 import { connectDatabase, type DbHandle } from "./db/connect.ts";
 import { migrate } from "./db/migrate.ts";
+import { syncMeasureLibrary } from "./measures/library-sync.ts";
 import { seedDemoIfEmpty } from "./seed/demo.ts";
 
 export const EMBEDDED_WARNING =
@@ -23,6 +24,8 @@ export async function startServer(
     memory: opts.memory,
   });
   await migrate(handle.db);
+  // The measure library follows measures/*.json on every start (before the demo seed, which uses it).
+  await syncMeasureLibrary(handle.db);
   if (config.demo) await seedDemoIfEmpty(handle.db, bundle);
   const tokens = new AccessTokens(resolveTokenSecret(config), config.accessTokenTtlSeconds);
   const app = await buildApp({ config, db: handle.db, dbKind: handle.kind, bundle, tokens }, { logger: opts.logger });

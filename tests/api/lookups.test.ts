@@ -58,10 +58,11 @@ describe.each(DATABASES)("patient form lookups on $name", (database) => {
     const a = await createTeam(t.db, "Adolescent Team", []);
     const res = await t.app.inject({ method: "GET", url: "/api/clinician-team", headers });
     expect(res.statusCode).toBe(200);
+    // Every team, unpaged, with its members (the settings list shares this route).
     expect(res.json()).toEqual({
       rows: [
-        { id: a, name: "Adolescent Team" },
-        { id: b, name: "outpatient Team" },
+        { id: a, name: "Adolescent Team", clinicians: [], clinician_names: [], patient_count: 0 },
+        { id: b, name: "outpatient Team", clinicians: [], clinician_names: [], patient_count: 0 },
       ],
       totalRecords: 2,
     });

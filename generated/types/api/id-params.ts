@@ -8,4 +8,6 @@ export interface IdParams {
   ccaId?: number;
   ccauId?: number;
   teamId?: number;
+  acId?: number;
+  user_id?: number;
 }

@@ -3,7 +3,7 @@ import type { Relation } from "../enums/relation.ts";
 import type { RespondentType } from "../enums/respondent-type.ts";
 
 /**
- * A patient user linked to a chart: parent, teacher, caregiver or the patient (spec §3 Respondent).
+ * A patient user linked to a chart: parent, teacher, caregiver or the patient (spec §3 Respondent). email and phone are the account's primary contact of each channel; the notification flags say whether invitations and reminders go to them.
  */
 export interface Respondent {
   id?: number;
@@ -20,14 +20,6 @@ export interface Respondent {
    */
   name_last: string;
   /**
-   * Email
-   */
-  email?: string | null;
-  /**
-   * Mobile number
-   */
-  phone?: string | null;
-  /**
    * Respondent type
    */
   respondent_type: RespondentType;
@@ -35,4 +27,20 @@ export interface Respondent {
    * Relation to patient
    */
   relation_id: Relation;
+  /**
+   * Email
+   */
+  email?: string | null;
+  /**
+   * Email notifications
+   */
+  email_notification?: boolean;
+  /**
+   * Stored as 10 digits; shown as (xxx) xxx-xxxx.
+   */
+  phone?: string | null;
+  /**
+   * Text message notifications
+   */
+  mobile_notification?: boolean;
 }

@@ -108,6 +108,26 @@ export interface Database {
     expires_at: Timestamp;
     used_at: Timestamp | null;
     created_at: Generated<Date>;
+    attempts: Generated<number>;
+    detail: Json | null;
+  };
+  outbox_message: {
+    id: Generated<number>;
+    channel: "email" | "sms";
+    recipient: string;
+    subject: string | null;
+    body: string;
+    link: string | null;
+    status: Generated<"queued" | "sent" | "failed" | "kept">;
+    attempts: Generated<number>;
+    last_error: string | null;
+    created_at: Generated<Date>;
+    sent_at: Timestamp | null;
+    user_id: number | null;
+    purpose: string | null;
+    secret: string | null;
+    provider_status: string | null;
+    updated_at: Generated<Date>;
   };
   activity_log: {
     id: Generated<number>;
@@ -128,4 +148,98 @@ export interface Database {
   };
   general_setting: { key: string; value: Json };
   ui_setting: { user_id: number; value: Json };
+  // Measures, sessions and alerts (0001 + 0005_measures.sql).
+  measure: MeasureTable;
+  measure_version: {
+    id: Generated<number>;
+    measure_id: number;
+    version: string;
+    content_hash: string;
+    definition: Json;
+    created_at: Generated<Date>;
+  };
+  measure_star: { user_id: number; measure_id: number; starred: Generated<boolean> };
+  schedule: ScheduleTable;
+  client_measure: ClientMeasureTable;
+  answer: {
+    client_measure_id: number;
+    question_id: string;
+    value: Json | null;
+    client_seq: Generated<number>;
+    saved_at: Generated<Date>;
+  };
+  measure_score: { client_measure_id: number; score_type: string; value: number };
+  alert: AlertTable;
+}
+
+export interface MeasureTable {
+  id: Generated<number>;
+  uuid: Generated<string>;
+  definition_id: string;
+  version: Generated<string>;
+  content_hash: Generated<string>;
+  abbreviation: string;
+  short_name: string | null;
+  name: string;
+  condition: string | null;
+  respondent: string | null;
+  question_count: Generated<number>;
+  definition: Json;
+  license_status: string | null;
+  discontinued_at: string | null;
+  replaced_by: number | null;
+  in_library: Generated<boolean>;
+  current_version_id: number | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+export interface ScheduleTable {
+  id: Generated<number>;
+  ccau_id: number;
+  measure_id: number;
+  frequency: number;
+  due_date: Timestamp;
+  schedule_type: Generated<string>;
+  appointment_id: number | null;
+  patient_program_id: number | null;
+  enabled: Generated<boolean>;
+  created_by: number | null;
+  created_at: Generated<Date>;
+}
+
+export interface ClientMeasureTable {
+  id: Generated<number>;
+  ccau_id: number;
+  measure_id: number;
+  measure_version_id: number | null;
+  schedule_id: number | null;
+  due_date: Timestamp;
+  status: ColumnType<
+    "not_started" | "partial" | "submitted" | "disabled",
+    "not_started" | "partial" | "submitted" | "disabled" | undefined,
+    "not_started" | "partial" | "submitted" | "disabled"
+  >;
+  clinical_administered_by: number | null;
+  last_answered_question: string | null;
+  started_at: Timestamp | null;
+  completed_at: Timestamp | null;
+  completed_by: number | null;
+  severity: string | null;
+  score_result: Json | null;
+  created_at: Generated<Date>;
+}
+
+export interface AlertTable {
+  id: Generated<number>;
+  client_measure_id: number;
+  cca_id: number;
+  rule_id: string;
+  level: Generated<"critical" | "warning">;
+  question_id: string | null;
+  scale: string | null;
+  message: string;
+  raised_at: Generated<Date>;
+  acknowledged_by: number | null;
+  acknowledged_at: Timestamp | null;
 }

@@ -1,59 +1,54 @@
 import type { FastifyInstance } from "fastify";
-import { sql } from "kysely";
+import { type Kysely, sql } from "kysely";
 import type { ByRoleQuery } from "../../../generated/types/api/by-role-query.ts";
 import type { AppContext } from "../app-context.ts";
-import type { RouteAccess } from "../auth/request-user.ts";
+import type { Database } from "../db/database-types.ts";
 import { assignableRoles, DEACTIVATED_STATUS } from "../patients/assignable-roles.ts";
+import { FORM_LOOKUPS } from "../settings/access.ts";
 
-/** Whoever adds, edits or views patients needs these pick lists. */
-const PATIENT_WORK: RouteAccess = {
-  anyOf: ["patients.write", "patients.viewAll", "patients.viewAssigned", "patients.viewSupervised"],
-};
+/**
+ * Clinical users holding any of `roles`, by name: {id, first_name, last_name, full_name, status}.
+ * onlyActive=1 leaves out deactivated accounts ("active" is the same rule as for assigning:
+ * anyone not deactivated, so a new hire can be picked before their first sign-in).
+ */
+async function usersWithRoles(db: Kysely<Database>, roles: string[], onlyActive: boolean) {
+  let query = db
+    .selectFrom("app_user as u")
+    .select([
+      "u.id",
+      "u.first_name",
+      "u.last_name",
+      sql<string>`u.first_name || ' ' || u.last_name`.as("full_name"),
+      "u.status",
+    ])
+    .where("u.user_type", "=", "clinical")
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom("user_role as r")
+          .select("r.role")
+          .whereRef("r.user_id", "=", "u.id")
+          .where("r.role", "in", roles),
+      ),
+    );
+  if (onlyActive) query = query.where("u.status", "<>", DEACTIVATED_STATUS);
+  const rows = await query.orderBy(sql`lower(u.last_name)`).orderBy(sql`lower(u.first_name)`).orderBy("u.id").execute();
+  return { rows, totalRecords: rows.length };
+}
 
-/** The lists the patient form picks from: clinicians a patient can be assigned to, and clinician teams. */
+/**
+ * The pick lists of the patient and settings forms: clinicians a patient can be assigned to
+ * (clinicians, supervisors and therapists), and supervisors for the clinical user form.
+ * Clinician teams are listed by clinician-teams/routes.ts.
+ */
 export async function lookupRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  app.get(
-    "/api/clinical-user/by-role/clinician",
-    { config: { access: PATIENT_WORK }, schema: { querystring: { $ref: "api/by-role-query.json" } } },
-    async (request) => {
-      const { onlyActive } = request.query as ByRoleQuery;
-      let query = ctx.db
-        .selectFrom("app_user as u")
-        .select([
-          "u.id",
-          "u.first_name",
-          "u.last_name",
-          sql<string>`u.first_name || ' ' || u.last_name`.as("full_name"),
-          "u.status",
-        ])
-        .where("u.user_type", "=", "clinical")
-        .where((eb) =>
-          eb.exists(
-            eb
-              .selectFrom("user_role as r")
-              .select("r.role")
-              .whereRef("r.user_id", "=", "u.id")
-              .where("r.role", "in", assignableRoles(ctx.bundle)),
-          ),
-        );
-      // "Active" here is the same rule as for assigning: anyone not deactivated.
-      if (onlyActive === 1) query = query.where("u.status", "<>", DEACTIVATED_STATUS);
-      const rows = await query
-        .orderBy(sql`lower(u.last_name)`)
-        .orderBy(sql`lower(u.first_name)`)
-        .orderBy("u.id")
-        .execute();
-      return { rows, totalRecords: rows.length };
-    },
+  const byRole = { config: { access: FORM_LOOKUPS }, schema: { querystring: { $ref: "api/by-role-query.json" } } };
+
+  app.get("/api/clinical-user/by-role/clinician", byRole, async (request) =>
+    usersWithRoles(ctx.db, assignableRoles(ctx.bundle), (request.query as ByRoleQuery).onlyActive === 1),
   );
 
-  app.get("/api/clinician-team", { config: { access: PATIENT_WORK } }, async () => {
-    const rows = await ctx.db
-      .selectFrom("clinician_team")
-      .select(["id", "name"])
-      .orderBy(sql`lower(name)`)
-      .orderBy("id")
-      .execute();
-    return { rows, totalRecords: rows.length };
-  });
+  app.get("/api/clinical-user/by-role/supervisor", byRole, async (request) =>
+    usersWithRoles(ctx.db, ["supervisor"], (request.query as ByRoleQuery).onlyActive === 1),
+  );
 }

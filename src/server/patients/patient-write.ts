@@ -3,6 +3,7 @@ import { MESSAGES } from "../../shared/api-errors.ts";
 import type { SchemaBundle } from "../../shared/schema/bundle.ts";
 import type { FieldError } from "../../shared/validation/field-errors.ts";
 import type { RequestUser } from "../auth/request-user.ts";
+import { syncPatientRecordContacts } from "../contacts/contacts.ts";
 import type { Database, PatientTable } from "../db/database-types.ts";
 import { appendHistory } from "../history/record-history.ts";
 import { notFound } from "../http/http-error.ts";
@@ -109,6 +110,8 @@ function ageOn(birthDate: string, today: string): number {
 }
 
 async function finish(trx: Kysely<Database>, model: PatientModel, patientId: number, userId: number) {
+  // The record's email and mobile are the patient account's emr contacts (contacts.ts).
+  await syncPatientRecordContacts(trx, patientId);
   const patient = (await loadPatient(trx, model, patientId)) as PatientJson;
   await appendHistory(trx, { entity: "patient", entityId: patientId, data: patient, changedBy: userId });
   return patient;
@@ -148,6 +151,8 @@ export async function createPatient(
         })
         .returning("id")
         .executeTakeFirstOrThrow();
+      // The patient answers their own measures: their account is a respondent from the start.
+      await trx.insertInto("user_role").values({ user_id: account.id, role: "respondent" }).execute();
       const patient = await trx
         .insertInto("patient")
         .values({

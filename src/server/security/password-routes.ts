@@ -17,6 +17,7 @@ import { badRequest, HttpError } from "../http/http-error.ts";
 const BASE = "/api/security";
 export const WRONG_CURRENT_PASSWORD = "Current password is incorrect.";
 export const SAME_PASSWORD = "The new password must be different from the current one.";
+export const RESPONDENT_NOT_ACTIVE = "You can change your password once your account is active.";
 
 /** The server's password check and the signed-in user's password change (spec §5). */
 export async function passwordRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -39,6 +40,10 @@ export async function passwordRoutes(app: FastifyInstance, ctx: AppContext): Pro
     },
     async (request) => {
       const userId = request.user!.id;
+      // Spec §2: a respondent changes their password only while the account is active (a
+      // respondent in status 5 uses forgot password instead).
+      if (request.user!.userType === "patient" && request.user!.status !== ACCOUNT_STATUS.active)
+        throw new HttpError(403, RESPONDENT_NOT_ACTIVE, "forbidden");
       const { currentPassword, newPassword } = request.body;
       if (!acceptable(newPassword)) throw badRequest([{ field: "newPassword", message: INVALID_PASSWORD }]);
 

@@ -137,6 +137,10 @@ export async function seedDemoPatients(
     )
     .returning("id")
     .execute();
+  await db
+    .insertInto("user_role")
+    .values(accounts.map((a) => ({ user_id: a.id, role: "respondent" })))
+    .execute();
   const rows = await db
     .insertInto("patient")
     .values(

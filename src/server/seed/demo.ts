@@ -3,14 +3,18 @@ import { defaultBundle, type SchemaBundle } from "../../shared/schema/bundle.ts"
 import { hashPassword } from "../auth/passwords.ts";
 import type { Database } from "../db/database-types.ts";
 import { DEMO_PASSWORD, seedDemoClinic } from "./demo-clinic.ts";
+import { seedDemoMeasures } from "./demo-measures.ts";
 import { seedDemoPatients } from "./demo-patients.ts";
+import { seedDemoRespondents } from "./demo-respondents.ts";
 
 // Any constant works; nodes starting together against one database take turns on it.
 const SEED_LOCK_KEY = 725_002;
 
 /**
  * Seeds the demo clinic (contracts.md "Demo seed") on a database with no clinical users yet:
- * locations, the demo clinical users, supervision, "Outpatient Team" and about 50 patients.
+ * locations, the demo clinical users, supervision, "Outpatient Team", about 50 patients and their
+ * respondents (demo-respondents.ts: parents, teachers, and the `jordan` and `parent` logins), and
+ * their PHQ-9 and GAD-7 histories with alerts (demo-measures.ts).
  * All in one transaction, so a failed seed leaves nothing behind; true when it seeded.
  */
 export async function seedDemoIfEmpty(db: Kysely<Database>, bundle: SchemaBundle = defaultBundle): Promise<boolean> {
@@ -26,7 +30,9 @@ export async function seedDemoIfEmpty(db: Kysely<Database>, bundle: SchemaBundle
       .executeTakeFirst();
     if (existing) return false;
     const clinic = await seedDemoClinic(trx, passwordHash);
-    await seedDemoPatients(trx, bundle, clinic, clinic.users.admin);
+    const patientIds = await seedDemoPatients(trx, bundle, clinic, clinic.users.admin);
+    await seedDemoRespondents(trx, bundle, { patientIds, passwordHash, createdBy: clinic.users.admin });
+    await seedDemoMeasures(trx, bundle, clinic);
     return true;
   });
 }

@@ -17,6 +17,8 @@ export type FieldKind =
   | "number"
   | "clinicians"
   | "clinicianTeams"
+  | "locations"
+  | "supervisors"
   | "stringList"
   | "integerList"
   | "object"
@@ -34,6 +36,8 @@ const KINDS = new Set<string>([
   "number",
   "clinicians",
   "clinicianTeams",
+  "locations",
+  "supervisors",
   "stringList",
   "integerList",
   "object",

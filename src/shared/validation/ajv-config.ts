@@ -42,6 +42,10 @@ export const ANNOTATION_KEYWORDS = [
   "columns",
   "defaultSort",
   "searchFields",
+  // A table file names the query schema of its list route, whose titled properties are the list's filters.
+  "x-query",
+  // A chart file (schemas/charts) describes its points and the chart drawn from them (SchemaChart).
+  "x-chart",
 ] as const;
 
 /** Today as YYYY-MM-DD in UTC, the zone birth dates are sent in (spec §5). */

@@ -53,6 +53,9 @@ export function toFieldErrors(
   for (const error of ordered) {
     // anyOf branches report each failing branch; the errorMessage on anyOf speaks for them.
     if (error.schemaPath.includes("/anyOf/") && error.keyword !== "errorMessage") continue;
+    // An if/then rule reports its failing "then" branch (with the field's message) and, besides,
+    // a bare "if" error about the whole object; the branch speaks for it.
+    if (error.keyword === "if") continue;
     const field = errorField(error, rootSchema);
     if (byField.has(field)) continue;
     let message: string;

@@ -1,0 +1,99 @@
+import type { OutgoingMessage } from "../messaging/message-types.ts";
+import type { Destination } from "../messaging/recipients.ts";
+
+/**
+ * The texts of account messages. Short and free of health information: a message may be read on
+ * a shared phone or a lock screen, so it names the clinic and the action, never a patient or a
+ * measure. Text messages stay under two SMS segments.
+ */
+interface Common {
+  to: Destination;
+  userId: number | null;
+  clinic: string;
+}
+
+function message(
+  common: Common,
+  parts: { purpose: string; subject: string; email: string; sms: string; link?: string; secret?: string },
+): OutgoingMessage {
+  return {
+    channel: common.to.channel,
+    recipient: common.to.address,
+    subject: common.to.channel === "email" ? parts.subject : undefined,
+    body: common.to.channel === "email" ? parts.email : parts.sms,
+    link: parts.link,
+    secret: parts.secret,
+    userId: common.userId,
+    purpose: parts.purpose,
+  };
+}
+
+export function invitationMessage(common: Common & { firstName: string; link: string; ttlHours: number }) {
+  return message(common, {
+    purpose: "account_setup",
+    subject: `Set up your ${common.clinic} account`,
+    email: [
+      `Hello ${common.firstName},`,
+      "",
+      `You have been invited to create an account with ${common.clinic}.`,
+      "Choose a username and password here:",
+      "",
+      common.link,
+      "",
+      `This link works once and expires in ${common.ttlHours} hours. If you did not expect this message, you can ignore it.`,
+    ].join("\n"),
+    sms: `${common.clinic}: set up your account at ${common.link} (link expires in ${common.ttlHours} hours).`,
+    link: common.link,
+    secret: common.link,
+  });
+}
+
+export function passwordResetMessage(common: Common & { username: string; link: string; ttlMinutes: number }) {
+  return message(common, {
+    purpose: "password_reset",
+    subject: `Reset your ${common.clinic} password`,
+    email: [
+      `Someone asked to reset the password of the ${common.clinic} account "${common.username}".`,
+      "Choose a new password here:",
+      "",
+      common.link,
+      "",
+      `This link works once and expires in ${common.ttlMinutes} minutes. If you did not ask for it, ignore this message: your password stays as it is.`,
+    ].join("\n"),
+    sms: `${common.clinic}: reset the password of "${common.username}" at ${common.link} (expires in ${common.ttlMinutes} min). Didn't ask? Ignore this.`,
+    link: common.link,
+    secret: common.link,
+  });
+}
+
+export function usernameReminderMessage(common: Common & { usernames: string[]; loginLink: string }) {
+  const list = common.usernames.join(", ");
+  return message(common, {
+    purpose: "username_recovery",
+    subject: `Your ${common.clinic} username`,
+    email: [
+      `You asked for the username of your ${common.clinic} account.`,
+      "",
+      `${common.usernames.length === 1 ? "Username" : "Usernames"}: ${list}`,
+      "",
+      `Sign in at ${common.loginLink}`,
+      "If you did not ask for this, you can ignore this message.",
+    ].join("\n"),
+    sms: `${common.clinic}: your username is ${list}. Sign in at ${common.loginLink}`,
+    link: common.loginLink,
+  });
+}
+
+export function accessCodeMessage(common: Common & { code: string; ttlMinutes: number }) {
+  return message(common, {
+    purpose: "access_code",
+    subject: `Your ${common.clinic} access code`,
+    email: [
+      `Your ${common.clinic} access code is ${common.code}.`,
+      "",
+      `It works once and expires in ${common.ttlMinutes} minutes. Never share it: the clinic will not ask you for it.`,
+    ].join("\n"),
+    sms: `${common.clinic}: your access code is ${common.code}. It expires in ${common.ttlMinutes} min. Never share it.`,
+    secret: common.code,
+  });
+}

@@ -1,0 +1,113 @@
+import { type Kysely, sql } from "kysely";
+import type { AppContext } from "../app-context.ts";
+import { ACCOUNT_STATUS } from "../auth/access-hook.ts";
+import { ACTIVITY, logActivity } from "../auth/activity-log.ts";
+import type { Database } from "../db/database-types.ts";
+import type { MessageChannel } from "../messaging/message-types.ts";
+import { chooseDestination } from "../messaging/recipients.ts";
+import { readGeneralSettings } from "../settings/general-settings.ts";
+import { invitationMessage } from "./account-messages.ts";
+import { issueToken, newLinkSecret, spendOpenTokens } from "./one-time-tokens.ts";
+
+export const NOT_INVITABLE = "Only an account that is not invited or invited can be sent an invitation.";
+export const ACCOUNT_NOT_FOUND = "The account does not exist.";
+
+export interface InviteResult {
+  sent: boolean;
+  /** Why not, as a sentence to show (no valid contact, channel off, wrong status). */
+  reason?: string;
+  /** Where it went: the channel and whether it left the system or was kept in the outbox (demo). */
+  channel?: MessageChannel;
+  delivery?: "queued" | "kept";
+}
+
+/**
+ * Runs `work` in a transaction, or inside the caller's when `db` already is one (PGlite has one
+ * connection: opening a second transaction while the caller holds one would wait forever).
+ */
+export async function inTransaction<T>(db: Kysely<Database>, work: (trx: Kysely<Database>) => Promise<T>): Promise<T> {
+  return db.isTransaction ? work(db) : db.transaction().execute(work);
+}
+
+/** The account-setup link a message carries. */
+export function accountSetupLink(ctx: Pick<AppContext, "config">, secret: string): string {
+  return `${ctx.config.accounts.publicUrl}/security/account-setup?token=${encodeURIComponent(secret)}`;
+}
+
+/**
+ * Invites an account (spec §4: invite, invite again): a new single-use account-setup link
+ * (earlier links stop working), status 4 Invited (from 3 Not Invited, or again from 4), the
+ * message queued to the account's best reachable contact, and 'Invitation sent' in the activity
+ * log, all in one transaction. Who may invite whom is the caller's check.
+ * Pass `db` (a transaction) to make the invitation part of a larger change.
+ */
+export async function inviteUser(
+  ctx: AppContext,
+  args: { userId: number; actorId: number; channel?: MessageChannel; db?: Kysely<Database> },
+): Promise<InviteResult> {
+  const db = args.db ?? ctx.db;
+  return inTransaction(db, async (trx) => {
+    const user = await trx
+      .selectFrom("app_user")
+      .select(["id", "status", "first_name"])
+      .where("id", "=", args.userId)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!user) return { sent: false, reason: ACCOUNT_NOT_FOUND };
+    if (user.status !== ACCOUNT_STATUS.notInvited && user.status !== ACCOUNT_STATUS.invited)
+      return { sent: false, reason: NOT_INVITABLE };
+    const choice = await chooseDestination(ctx, trx, user.id, { channel: args.channel });
+    if (!choice.ok) return { sent: false, reason: choice.reason };
+
+    const settings = await readGeneralSettings(trx, ctx.bundle, ctx.dbKind);
+    const ttlHours = ctx.config.accounts.invitationTtlHours;
+    const secret = newLinkSecret();
+    await issueToken(trx, { userId: user.id, purpose: "account_setup", secret, ttlMinutes: ttlHours * 60 });
+    await trx
+      .updateTable("app_user")
+      .set({ status: ACCOUNT_STATUS.invited, updated_at: sql<Date>`now()` })
+      .where("id", "=", user.id)
+      .execute();
+    const queued = await ctx.messages.enqueue(
+      trx,
+      invitationMessage({
+        to: choice.destination,
+        userId: user.id,
+        clinic: settings.customer_name ?? "Your clinic",
+        firstName: user.first_name,
+        link: accountSetupLink(ctx, secret),
+        ttlHours,
+      }),
+    );
+    await logActivity(trx, {
+      userId: user.id,
+      actorId: args.actorId,
+      code: ACTIVITY.invitationSent,
+      detail: { channel: choice.destination.channel, messageId: queued.id },
+    });
+    return { sent: true, channel: choice.destination.channel, delivery: queued.status };
+  });
+}
+
+/**
+ * Cancels an account's invitation (spec §4 cancel invite): every open account-setup link stops
+ * working, status 4 Invited goes back to 3 Not Invited, and 'Invitation canceled' is logged.
+ * Other statuses are left as they are (a deactivation calls this only to kill the links).
+ */
+export async function cancelInvitations(
+  ctx: AppContext,
+  userId: number,
+  opts: { actorId?: number | null; db?: Kysely<Database> } = {},
+): Promise<void> {
+  await inTransaction(opts.db ?? ctx.db, async (trx) => {
+    const spent = await spendOpenTokens(trx, userId, "account_setup");
+    const reverted = await trx
+      .updateTable("app_user")
+      .set({ status: ACCOUNT_STATUS.notInvited, updated_at: sql<Date>`now()` })
+      .where("id", "=", userId)
+      .where("status", "=", ACCOUNT_STATUS.invited)
+      .executeTakeFirst();
+    if (spent > 0 || Number(reverted.numUpdatedRows) > 0)
+      await logActivity(trx, { userId, actorId: opts.actorId ?? null, code: ACTIVITY.invitationCanceled });
+  });
+}

@@ -1,0 +1,190 @@
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { type Kysely, sql } from "kysely";
+import type { EditUsernameRequest } from "../../../generated/types/api/edit-username.ts";
+import type { MyAccountUpdate } from "../../../generated/types/api/my-account.ts";
+import type { Contact } from "../../../generated/types/entities/contact.ts";
+import type { AppContext } from "../app-context.ts";
+import { ACCOUNT_STATUS } from "../auth/access-hook.ts";
+import {
+  addContact,
+  type Channel,
+  CONTACT_MESSAGES,
+  listContacts,
+  normalizeContactValue,
+  removeContact,
+  updateContact,
+} from "../contacts/contacts.ts";
+import type { Database } from "../db/database-types.ts";
+import { appendHistory } from "../history/record-history.ts";
+import { badRequest, notFound } from "../http/http-error.ts";
+import { isUsernameUniqueViolation, USERNAME_IN_USE, usernameTaken } from "./usernames.ts";
+
+export const ACCOUNT_NOT_FOUND = "The account does not exist.";
+export const NAME_KEPT_BY_CLINIC = "Your name is kept by your clinic. Ask them to change it.";
+export const CONTACT_TYPE_FIXED = "The type of a contact cannot be changed. Add a new contact instead.";
+
+/** Phone values are checked and kept as digits only (spec §5), whatever mask they were typed with. */
+async function normalizeContactBody(request: FastifyRequest): Promise<void> {
+  const body = request.body as { channel?: unknown; value?: unknown } | null;
+  if (body && (body.channel === 1 || body.channel === 2) && typeof body.value === "string")
+    body.value = normalizeContactValue(body.channel, body.value);
+}
+
+const ACCESS = { access: { anyOf: ["respondent.account" as const] } };
+
+/** The caller's own account id, or a 404 for anyone else's: ids of other accounts do not exist here. */
+function ownId(request: FastifyRequest, id: number): number {
+  if (request.user?.id !== id) throw notFound(ACCOUNT_NOT_FOUND);
+  return id;
+}
+
+async function loadAccount(db: Kysely<Database>, id: number) {
+  const row = await db
+    .selectFrom("app_user as u")
+    .select([
+      "u.id",
+      "u.username",
+      "u.first_name",
+      "u.middle_name",
+      "u.last_name",
+      "u.status",
+      "u.user_type",
+      sql<boolean>`exists (select 1 from patient p where p.user_id = u.id)`.as("is_patient_self"),
+    ])
+    .where("u.id", "=", id)
+    .executeTakeFirst();
+  if (!row) throw notFound(ACCOUNT_NOT_FOUND);
+  return {
+    id: row.id,
+    username: row.username,
+    first_name: row.first_name,
+    middle_name: row.middle_name,
+    last_name: row.last_name,
+    status: row.status,
+    user_type: row.user_type,
+    isAccountActive: row.status === ACCOUNT_STATUS.active,
+    /** The patient's own account: the name is the chart's and is changed by the clinic. */
+    nameEditable: !row.is_patient_self,
+    contacts: (await listContacts(db, [row.id])).get(row.id) ?? [],
+  };
+}
+
+/** My account for respondents (spec §2 /my-account; §7 My account): the caller's own account only. */
+export async function myAccountRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  app.get<{ Params: { id: number } }>(
+    "/api/users/:id",
+    { config: ACCESS, schema: { params: { $ref: "api/id-params.json" } } },
+    async (request) => loadAccount(ctx.db, ownId(request, request.params.id)),
+  );
+
+  app.put<{ Params: { id: number }; Body: MyAccountUpdate }>(
+    "/api/users/:id",
+    { config: ACCESS, schema: { params: { $ref: "api/id-params.json" }, body: { $ref: "api/my-account.json" } } },
+    async (request) => {
+      const id = ownId(request, request.params.id);
+      const current = await loadAccount(ctx.db, id);
+      const next = {
+        first_name: request.body.first_name,
+        middle_name: request.body.middle_name ?? null,
+        last_name: request.body.last_name,
+      };
+      const changed =
+        next.first_name !== current.first_name ||
+        next.middle_name !== current.middle_name ||
+        next.last_name !== current.last_name;
+      if (changed && !current.nameEditable) throw badRequest([{ field: "first_name", message: NAME_KEPT_BY_CLINIC }]);
+      if (changed) {
+        await ctx.db.transaction().execute(async (trx) => {
+          await trx
+            .updateTable("app_user")
+            .set({ ...next, updated_at: sql<Date>`now()` })
+            .where("id", "=", id)
+            .execute();
+          await appendHistory(trx, { entity: "app_user", entityId: id, data: next, changedBy: id });
+        });
+      }
+      return loadAccount(ctx.db, id);
+    },
+  );
+
+  app.put<{ Params: { id: number }; Body: EditUsernameRequest }>(
+    "/api/users/:id/username",
+    { config: ACCESS, schema: { params: { $ref: "api/id-params.json" }, body: { $ref: "api/edit-username.json" } } },
+    async (request) => {
+      const id = ownId(request, request.params.id);
+      const { username } = request.body;
+      if (await usernameTaken(ctx.db, username, id))
+        throw badRequest([{ field: "username", message: USERNAME_IN_USE }]);
+      try {
+        await ctx.db.transaction().execute(async (trx) => {
+          await trx
+            .updateTable("app_user")
+            .set({ username, updated_at: sql<Date>`now()` })
+            .where("id", "=", id)
+            .execute();
+          await appendHistory(trx, { entity: "app_user", entityId: id, data: { username }, changedBy: id });
+        });
+      } catch (err) {
+        if (isUsernameUniqueViolation(err)) throw badRequest([{ field: "username", message: USERNAME_IN_USE }]);
+        throw err;
+      }
+      return loadAccount(ctx.db, id);
+    },
+  );
+
+  const contactSchema = { body: { $ref: "entities/contact.json" } };
+
+  // Contact rules (one primary per channel, emr contacts locked) live in contacts/contacts.ts.
+  app.post<{ Params: { user_id: number }; Body: Contact }>(
+    "/api/users/:user_id/contact-info",
+    {
+      config: ACCESS,
+      schema: { params: { $ref: "api/id-params.json" }, ...contactSchema },
+      preValidation: normalizeContactBody,
+    },
+    async (request, reply) => {
+      const userId = ownId(request, request.params.user_id);
+      const { channel, value, primary, enabled } = request.body;
+      const contact = await ctx.db
+        .transaction()
+        .execute((trx) =>
+          addContact(trx, ctx.bundle, userId, { channel: channel as Channel, value, primary, enabled }),
+        );
+      return reply.status(201).send(contact);
+    },
+  );
+
+  app.put<{ Params: { user_id: number; id: number }; Body: Contact }>(
+    "/api/users/:user_id/contact-info/:id",
+    {
+      config: ACCESS,
+      schema: { params: { $ref: "api/id-params.json" }, ...contactSchema },
+      preValidation: normalizeContactBody,
+    },
+    async (request) => {
+      const userId = ownId(request, request.params.user_id);
+      const { channel, value, primary, enabled } = request.body;
+      return ctx.db.transaction().execute(async (trx) => {
+        const current = await trx
+          .selectFrom("contact")
+          .select("channel")
+          .where("id", "=", request.params.id)
+          .where("user_id", "=", userId)
+          .executeTakeFirst();
+        if (!current) throw notFound(CONTACT_MESSAGES.notFound);
+        if (current.channel !== channel) throw badRequest([{ field: "channel", message: CONTACT_TYPE_FIXED }]);
+        return updateContact(trx, ctx.bundle, userId, request.params.id, { value, primary, enabled });
+      });
+    },
+  );
+
+  app.delete<{ Params: { user_id: number; id: number } }>(
+    "/api/users/:user_id/contact-info/:id",
+    { config: ACCESS, schema: { params: { $ref: "api/id-params.json" } } },
+    async (request, reply) => {
+      const userId = ownId(request, request.params.user_id);
+      await ctx.db.transaction().execute((trx) => removeContact(trx, userId, request.params.id));
+      return reply.status(204).send();
+    },
+  );
+}

@@ -1,0 +1,166 @@
+import type { FastifyInstance } from "fastify";
+import type { Kysely } from "kysely";
+import { sql } from "kysely";
+import type { AccountSetupRequest } from "../../../generated/types/api/account-setup.ts";
+import type { UsernameQuery } from "../../../generated/types/api/username-query.ts";
+import type { ValidateTokenQuery } from "../../../generated/types/api/validate-token-query.ts";
+import { MESSAGES } from "../../shared/api-errors.ts";
+import type { AppContext } from "../app-context.ts";
+import { ACCOUNT_STATUS } from "../auth/access-hook.ts";
+import { ACTIVITY, logActivity } from "../auth/activity-log.ts";
+import { INVALID_PASSWORD, passwordChecker } from "../auth/password-rules.ts";
+import { hashPassword } from "../auth/passwords.ts";
+import type { Database } from "../db/database-types.ts";
+import { badRequest, HttpError } from "../http/http-error.ts";
+import { findLiveToken, spendToken } from "./one-time-tokens.ts";
+import { publicLimit } from "./rate-limit.ts";
+import { signInWith } from "./sign-in.ts";
+import { isUsernameUniqueViolation, USERNAME_IN_USE, usernameTaken } from "./usernames.ts";
+
+const BASE = "/api/security";
+export const LINK_EXPIRED = "Your link has expired. Please try again.";
+export const linkExpired = () => new HttpError(400, LINK_EXPIRED, "link_expired");
+
+interface SetupAccount {
+  tokenId: number;
+  userId: number;
+  username: string | null;
+  firstName: string;
+  userType: "clinical" | "patient";
+  hadPassword: boolean;
+}
+
+/**
+ * The account an account-setup token opens: a live token of an account still Invited. A spent,
+ * expired, unknown or canceled link, or an account since activated or deactivated, all read the
+ * same: the link has expired.
+ */
+async function setupAccount(db: Kysely<Database>, token: string): Promise<SetupAccount | null> {
+  const live = await findLiveToken(db, "account_setup", token);
+  if (!live) return null;
+  const user = await db
+    .selectFrom("app_user")
+    .select([
+      "id",
+      "username",
+      "first_name",
+      "status",
+      "user_type",
+      sql<boolean>`password_hash is not null`.as("had_password"),
+    ])
+    .where("id", "=", live.userId)
+    .executeTakeFirst();
+  if (!user || user.status !== ACCOUNT_STATUS.invited) return null;
+  return {
+    tokenId: live.id,
+    userId: user.id,
+    username: user.username,
+    firstName: user.first_name,
+    userType: user.user_type,
+    hadPassword: user.had_password,
+  };
+}
+
+/** Invitation links: check the link, choose a username and password, and be signed in (spec §2 account-setup). */
+export async function setupRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const acceptable = passwordChecker(ctx.bundle, ctx.config.passwordMinLength);
+
+  app.get<{ Querystring: ValidateTokenQuery }>(
+    `${BASE}/validate-token`,
+    {
+      config: { access: "public", rateLimit: publicLimit(ctx) },
+      schema: { querystring: { $ref: "api/validate-token-query.json" } },
+    },
+    async (request) => {
+      const account = await setupAccount(ctx.db, request.query.token);
+      if (!account) throw linkExpired();
+      return { valid: true, username: account.username ?? undefined, firstName: account.firstName };
+    },
+  );
+
+  app.post<{ Body: AccountSetupRequest }>(
+    `${BASE}/account-setup`,
+    {
+      config: { access: "public", rateLimit: publicLimit(ctx) },
+      schema: { body: { $ref: "api/account-setup.json" } },
+    },
+    async (request) => {
+      const { token, username, password } = request.body;
+      const account = await setupAccount(ctx.db, token);
+      if (!account) throw linkExpired();
+      if (!acceptable(password)) throw badRequest([{ field: "password", message: INVALID_PASSWORD }]);
+      if (await usernameTaken(ctx.db, username, account.userId))
+        throw badRequest([{ field: "username", message: USERNAME_IN_USE }]);
+
+      const passwordHash = await hashPassword(password);
+      try {
+        await ctx.db.transaction().execute(async (trx) => {
+          // Spending first makes the link single-use even when two tabs submit at once.
+          if (!(await spendToken(trx, account.tokenId))) throw linkExpired();
+          const updated = await trx
+            .updateTable("app_user")
+            .set({
+              username,
+              password_hash: passwordHash,
+              password_changed_at: sql<Date>`now()`,
+              status: ACCOUNT_STATUS.active,
+              failed_logins: 0,
+              locked_until: null,
+              updated_at: sql<Date>`now()`,
+            })
+            .where("id", "=", account.userId)
+            .where("status", "=", ACCOUNT_STATUS.invited)
+            .executeTakeFirst();
+          if (Number(updated.numUpdatedRows) !== 1) throw linkExpired();
+          // A patient's own account is made without roles (patient-write.ts); signing in as a
+          // respondent needs the respondent role's permissions (my account, sessions).
+          if (account.userType === "patient")
+            await sql`insert into user_role (user_id, role) values (${account.userId}, 'respondent')
+              on conflict do nothing`.execute(trx);
+          const detail = { ip: request.ip };
+          if (!account.hadPassword)
+            await logActivity(trx, {
+              userId: account.userId,
+              actorId: account.userId,
+              code: ACTIVITY.accountCreated,
+              detail,
+            });
+          await logActivity(trx, {
+            userId: account.userId,
+            actorId: account.userId,
+            code: ACTIVITY.accountActivated,
+            detail,
+          });
+        });
+      } catch (err) {
+        if (isUsernameUniqueViolation(err)) throw badRequest([{ field: "username", message: USERNAME_IN_USE }]);
+        throw err;
+      }
+      return signInWith(ctx, account.userId, { method: "account_setup", ip: request.ip });
+    },
+  );
+
+  // "find username (GET)" of spec §7, read as: is this username free? Answered only to the
+  // holder of a live setup link or a signed-in user, so it cannot be used to list accounts.
+  app.get<{ Querystring: UsernameQuery }>(
+    `${BASE}/username`,
+    {
+      config: { access: "public", rateLimit: publicLimit(ctx) },
+      schema: { querystring: { $ref: "api/username-query.json" } },
+    },
+    async (request) => {
+      let self: number;
+      if (request.query.token) {
+        const account = await setupAccount(ctx.db, request.query.token);
+        if (!account) throw linkExpired();
+        self = account.userId;
+      } else if (request.user) {
+        self = request.user.id;
+      } else {
+        throw new HttpError(401, MESSAGES.invalidAccessToken, "invalid_token");
+      }
+      const { username } = request.query;
+      return { username, available: !(await usernameTaken(ctx.db, username, self)) };
+    },
+  );
+}

@@ -1,0 +1,160 @@
+import { type Kysely, type RawBuilder, type SqlBool, sql } from "kysely";
+import type { Database } from "../db/database-types.ts";
+import type { ReportAlert } from "../sessions/report.ts";
+
+export type AlertStatus = "active" | "acknowledged" | "all";
+
+/** One alert as the alert list shows it (spec §3 Alert: id, measure, patient, time, acknowledged_data). */
+export interface AlertListRow {
+  id: number;
+  measure: string;
+  measure_name: string;
+  measureId: number;
+  patient: string;
+  patientId: number;
+  ccaId: number;
+  ccauId: number;
+  clientMeasureId: number;
+  rule_id: string;
+  level: "critical" | "warning";
+  message: string;
+  time: string;
+  acknowledged_data: { clinicianId: number; clinician: string; date: string } | null;
+}
+
+function alertQuery(db: Kysely<Database>) {
+  return db
+    .selectFrom("alert as a")
+    .innerJoin("client_measure as cm", "cm.id", "a.client_measure_id")
+    .innerJoin("client_clinic_assignment as cca", "cca.id", "a.cca_id")
+    .innerJoin("patient as p", "p.id", "cca.patient_id")
+    .innerJoin("measure as m", "m.id", "cm.measure_id")
+    .leftJoin("app_user as ack", "ack.id", "a.acknowledged_by");
+}
+
+function toRow(r: {
+  id: number;
+  abbreviation: string;
+  measure_name: string;
+  measure_id: number;
+  first_name: string;
+  last_name: string;
+  patient_id: number;
+  cca_id: number;
+  ccau_id: number;
+  client_measure_id: number;
+  rule_id: string;
+  level: "critical" | "warning";
+  message: string;
+  raised_at: Date;
+  acknowledged_by: number | null;
+  acknowledged_at: Date | null;
+  ack_first: string | null;
+  ack_last: string | null;
+}): AlertListRow {
+  return {
+    id: r.id,
+    measure: r.abbreviation,
+    measure_name: r.measure_name,
+    measureId: r.measure_id,
+    patient: `${r.first_name} ${r.last_name}`,
+    patientId: r.patient_id,
+    ccaId: r.cca_id,
+    ccauId: r.ccau_id,
+    clientMeasureId: r.client_measure_id,
+    rule_id: r.rule_id,
+    level: r.level,
+    message: r.message,
+    time: r.raised_at.toISOString(),
+    acknowledged_data:
+      r.acknowledged_by !== null && r.acknowledged_at
+        ? {
+            clinicianId: r.acknowledged_by,
+            clinician: `${r.ack_first ?? ""} ${r.ack_last ?? ""}`.trim(),
+            date: r.acknowledged_at.toISOString(),
+          }
+        : null,
+  };
+}
+
+const COLUMNS = [
+  "a.id",
+  "m.abbreviation",
+  "m.name as measure_name",
+  "m.id as measure_id",
+  "p.first_name",
+  "p.last_name",
+  "p.id as patient_id",
+  "a.cca_id",
+  "cm.ccau_id",
+  "a.client_measure_id",
+  "a.rule_id",
+  "a.level",
+  "a.message",
+  "a.raised_at",
+  "a.acknowledged_by",
+  "a.acknowledged_at",
+  "ack.first_name as ack_first",
+  "ack.last_name as ack_last",
+] as const;
+
+export function statusPredicate(status: AlertStatus): RawBuilder<SqlBool> {
+  if (status === "active") return sql<SqlBool>`a.acknowledged_at is null`;
+  if (status === "acknowledged") return sql<SqlBool>`a.acknowledged_at is not null`;
+  return sql<SqlBool>`true`;
+}
+
+/** One page of alerts under the given filters (access predicate first), newest first, and their count. */
+export async function listAlerts(
+  db: Kysely<Database>,
+  filters: RawBuilder<SqlBool>[],
+  window: { limit: number; offset: number },
+): Promise<{ rows: AlertListRow[]; totalRecords: number }> {
+  let base = alertQuery(db);
+  for (const f of filters) base = base.where(f);
+  const rows = await base
+    .select([...COLUMNS])
+    .orderBy("a.raised_at", "desc")
+    .orderBy("a.id", "desc")
+    .limit(window.limit)
+    .offset(window.offset)
+    .execute();
+  const count = await base.select(sql<number>`count(*)::int`.as("n")).executeTakeFirstOrThrow();
+  return { rows: rows.map(toRow), totalRecords: Number(count.n) };
+}
+
+/** One alert under an access predicate, or null. */
+export async function findAlert(
+  db: Kysely<Database>,
+  id: number,
+  access: RawBuilder<SqlBool>,
+): Promise<AlertListRow | null> {
+  const row = await alertQuery(db)
+    .select([...COLUMNS])
+    .where("a.id", "=", id)
+    .where(access)
+    .executeTakeFirst();
+  return row ? toRow(row) : null;
+}
+
+/** The alerts of one session, as its report shows them. */
+export async function alertRows(db: Kysely<Database>, clientMeasureId: number): Promise<ReportAlert[]> {
+  const rows = await alertQuery(db)
+    .select([...COLUMNS, "a.question_id", "a.scale"])
+    .where("a.client_measure_id", "=", clientMeasureId)
+    .orderBy("a.id")
+    .execute();
+  return rows.map((r) => {
+    const row = toRow(r);
+    return {
+      id: row.id,
+      rule_id: row.rule_id,
+      level: row.level,
+      message: row.message,
+      questionId: r.question_id,
+      scale: r.scale,
+      time: row.time,
+      acknowledged_data: row.acknowledged_data,
+    };
+  });
+}

@@ -1,0 +1,99 @@
+import type { FastifyInstance } from "fastify";
+import { sql } from "kysely";
+import { MESSAGES } from "../../shared/api-errors.ts";
+import type { PatientView } from "../../shared/permissions.ts";
+import type { AppContext } from "../app-context.ts";
+import { notFound } from "../http/http-error.ts";
+import { pageWindow } from "../http/paging.ts";
+import { CHART_READ_ACCESS, CHART_WRITE_ACCESS, caller } from "../measures/access.ts";
+import { chartVisible, resolveListView } from "../patients/patient-access.ts";
+import { isPatientVisible } from "../patients/patient-mrn.ts";
+import { savedUiSettings } from "../settings/ui-settings.ts";
+import { type AlertStatus, findAlert, listAlerts, statusPredicate } from "./alert-read.ts";
+
+export const ALERT_NOT_FOUND = "This alert does not exist or you do not have access to it.";
+const PARAMS = { params: { $ref: "api/measure-params.json" } };
+
+interface AlertQuery {
+  page?: number;
+  pageSize?: number;
+  status?: AlertStatus;
+  patientSelector?: PatientView;
+}
+
+/**
+ * Measure alerts for clinicians (spec §4 Alert: active until acknowledged; §7 measure-alerts).
+ * Every query goes through chartVisible: an alert of a chart the user may not see does not exist.
+ */
+export async function alertRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  app.get(
+    "/api/measure-alerts",
+    { config: { access: CHART_READ_ACCESS }, schema: { querystring: { $ref: "api/alert-list-query.json" } } },
+    async (request) => {
+      const user = caller(request);
+      const query = request.query as AlertQuery;
+      const saved = query.patientSelector ? undefined : (await savedUiSettings(ctx.db, user.id)).patientSelector;
+      const { view, views } = resolveListView(user, ctx.bundle, query.patientSelector, saved);
+      const status = query.status ?? "active";
+      const result = await listAlerts(
+        ctx.db,
+        [chartVisible(user, view, "a.cca_id"), statusPredicate(status)],
+        pageWindow(query),
+      );
+      return { ...result, status, patientSelector: view, views };
+    },
+  );
+
+  app.get("/api/measure-alerts/active-alerts-count", { config: { access: CHART_READ_ACCESS } }, async (request) => {
+    const row = await ctx.db
+      .selectFrom("alert as a")
+      .select(sql<number>`count(*)::int`.as("n"))
+      .where("a.acknowledged_at", "is", null)
+      .where(chartVisible(caller(request), "visible", "a.cca_id"))
+      .executeTakeFirstOrThrow();
+    return { count: Number(row.n) };
+  });
+
+  app.post(
+    "/api/measure-alerts/acknowledge/:id",
+    { config: { access: CHART_WRITE_ACCESS }, schema: PARAMS },
+    async (request) => {
+      const user = caller(request);
+      const { id } = request.params as { id: number };
+      const access = chartVisible(user, "visible", "a.cca_id");
+      // Only the first acknowledgement is recorded: acknowledging again answers the same record.
+      const updated = await ctx.db
+        .updateTable("alert as a")
+        .set({ acknowledged_by: user.id, acknowledged_at: sql`now()` })
+        .where("a.id", "=", id)
+        .where("a.acknowledged_at", "is", null)
+        .where(access)
+        .returning("a.id")
+        .executeTakeFirst();
+      const alert = await findAlert(ctx.db, id, access);
+      if (!alert) throw notFound(ALERT_NOT_FOUND);
+      return { ...alert, acknowledgedNow: updated !== undefined };
+    },
+  );
+
+  app.get(
+    "/api/patients/:patientId/alerts",
+    {
+      config: { access: CHART_READ_ACCESS },
+      schema: { ...PARAMS, querystring: { $ref: "api/alert-list-query.json" } },
+    },
+    async (request) => {
+      const user = caller(request);
+      const { patientId } = request.params as { patientId: number };
+      const query = request.query as AlertQuery;
+      if (!(await isPatientVisible(ctx.db, user, patientId))) throw notFound(MESSAGES.patientNotFound);
+      const status = query.status ?? "all";
+      const result = await listAlerts(
+        ctx.db,
+        [chartVisible(user, "visible", "a.cca_id"), sql`p.id = ${patientId}`, statusPredicate(status)],
+        pageWindow(query),
+      );
+      return { ...result, status };
+    },
+  );
+}

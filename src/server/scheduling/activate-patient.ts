@@ -1,0 +1,29 @@
+import { type Kysely, sql } from "kysely";
+import type { SchemaBundle } from "../../shared/schema/bundle.ts";
+import type { Database } from "../db/database-types.ts";
+import { appendHistory } from "../history/record-history.ts";
+import { patientModel } from "../patients/patient-model.ts";
+import { loadPatient } from "../patients/patient-read.ts";
+
+/**
+ * Activates an inactive patient (spec §4 Activation: adding a respondent, scheduling or adding a
+ * measure, or adding a patient to a program). Call it inside the transaction that made the
+ * change; the new state is a new version of the patient's history. True when it changed.
+ */
+export async function activatePatient(
+  trx: Kysely<Database>,
+  bundle: SchemaBundle,
+  patientId: number,
+  actorId: number,
+): Promise<boolean> {
+  const changed = await trx
+    .updateTable("patient")
+    .set({ active: true, updated_at: sql`now()` })
+    .where("id", "=", patientId)
+    .where("active", "=", false)
+    .executeTakeFirst();
+  if (Number(changed.numUpdatedRows) === 0) return false;
+  const record = await loadPatient(trx, patientModel(bundle), patientId);
+  await appendHistory(trx, { entity: "patient", entityId: patientId, data: record, changedBy: actorId });
+  return true;
+}

@@ -1,0 +1,46 @@
+import { type Kysely, type RawBuilder, type SqlBool, sql } from "kysely";
+import { defaultBundle, schemaById } from "../../shared/schema/bundle.ts";
+import type { Database } from "../db/database-types.ts";
+
+const FALLBACK_ZONE = "UTC";
+
+function isTimeZone(zone: unknown): zone is string {
+  if (typeof zone !== "string" || zone === "") return false;
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The clinic's time zone (general setting client_time_zone, default in its schema), checked
+ * before it ever reaches SQL; an unknown zone falls back to UTC rather than failing every query.
+ */
+export async function clinicTimeZone(db: Kysely<Database>): Promise<string> {
+  const row = await db
+    .selectFrom("general_setting")
+    .select("value")
+    .where("key", "=", "client_time_zone")
+    .executeTakeFirst();
+  const zone = row
+    ? row.value
+    : schemaById(defaultBundle, "api/general-settings.json").properties?.client_time_zone?.default;
+  return isTimeZone(zone) ? zone : FALLBACK_ZONE;
+}
+
+/**
+ * When a session stops being answerable: the end of its due day in the clinic's time zone. Due
+ * dates are stored as the start of the calendar day in UTC (spec §5), so the day is read in UTC
+ * and its end placed in the clinic's zone: a measure due "March 10" stays open until midnight
+ * at the clinic, not until 7 pm the evening before.
+ */
+export function dueDayEnd(zone: string, dueDate: RawBuilder<unknown> = sql`cm.due_date`): RawBuilder<Date> {
+  return sql<Date>`((((${dueDate}) at time zone 'UTC')::date + 1)::timestamp at time zone ${zone})`;
+}
+
+/** A session the respondent may still answer: not started or partial, and its due day not over. */
+export function isOpen(zone: string, alias = "cm"): RawBuilder<SqlBool> {
+  return sql<SqlBool>`(${sql.ref(`${alias}.status`)} in ('not_started', 'partial') and now() < ${dueDayEnd(zone, sql.ref(`${alias}.due_date`))})`;
+}

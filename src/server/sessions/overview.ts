@@ -1,0 +1,130 @@
+import { type Kysely, sql } from "kysely";
+import { enumOptions, type SchemaBundle, schemaById } from "../../shared/schema/bundle.ts";
+import type { Database } from "../db/database-types.ts";
+import { isOpen } from "./availability.ts";
+
+interface ProgressPoint {
+  clientMeasureId: number;
+  date: string;
+  score: number | null;
+  severity: string | null;
+}
+
+/** One measure of a respondent's overview (spec §3 Assigned measure extras). */
+export interface MeasureOverview {
+  measureLibraryId: number;
+  measure_id: string;
+  abbreviation: string;
+  short_name: string | null;
+  name: string;
+  sessions_completed: number;
+  measure_date_completed: string[];
+  next_due: { clientMeasureId: number; due_date: string; status: string } | null;
+  open_sessions: { clientMeasureId: number; due_date: string; status: string }[];
+  next_schedules: { id: number; due_date: string; frequency: number; frequency_information: string }[];
+  latest: ProgressPoint | null;
+  progress_chart: { is_scorable: boolean; sessions_progress_results: ProgressPoint[]; show_chart: boolean };
+}
+
+/**
+ * Per measure, what a respondent has been given and done: completed sessions with their totals
+ * (the progress chart), the next open session, and enabled schedules. Disabled sessions and
+ * sessions whose due day passed unanswered are left out of "open".
+ */
+export async function measuresOverview(
+  db: Kysely<Database>,
+  bundle: SchemaBundle,
+  zone: string,
+  ccauId: number,
+): Promise<MeasureOverview[]> {
+  const sessions = await db
+    .selectFrom("client_measure as cm")
+    .innerJoin("measure as m", "m.id", "cm.measure_id")
+    .leftJoin("measure_score as ms", (j) =>
+      j.onRef("ms.client_measure_id", "=", "cm.id").on("ms.score_type", "=", "total_score"),
+    )
+    .select([
+      "cm.id",
+      "cm.status",
+      "cm.due_date",
+      "cm.completed_at",
+      "cm.severity",
+      "ms.value as total",
+      "m.id as measure_pk",
+      "m.definition_id",
+      "m.abbreviation",
+      "m.short_name",
+      "m.name",
+      sql<boolean>`(m.definition -> 'scoring') is not null`.as("scorable"),
+      isOpen(zone).as("open"),
+    ])
+    .where("cm.ccau_id", "=", ccauId)
+    .where("cm.status", "<>", "disabled")
+    .orderBy("cm.completed_at")
+    .orderBy("cm.due_date")
+    .orderBy("cm.id")
+    .execute();
+  const schedules = await db
+    .selectFrom("schedule")
+    .select(["id", "measure_id", "due_date", "frequency"])
+    .where("ccau_id", "=", ccauId)
+    .where("enabled", "=", true)
+    .orderBy("due_date")
+    .execute();
+  const frequencyLabel = new Map(
+    enumOptions(schemaById(bundle, "enums/frequency.json")).map((o) => [o.value, o.label]),
+  );
+
+  const byMeasure = new Map<number, MeasureOverview>();
+  for (const s of sessions) {
+    let entry = byMeasure.get(s.measure_pk);
+    if (!entry) {
+      entry = {
+        measureLibraryId: s.measure_pk,
+        measure_id: s.definition_id,
+        abbreviation: s.abbreviation,
+        short_name: s.short_name,
+        name: s.name,
+        sessions_completed: 0,
+        measure_date_completed: [],
+        next_due: null,
+        open_sessions: [],
+        next_schedules: [],
+        latest: null,
+        progress_chart: { is_scorable: s.scorable, sessions_progress_results: [], show_chart: false },
+      };
+      byMeasure.set(s.measure_pk, entry);
+    }
+    if (s.status === "submitted" && s.completed_at) {
+      const point = {
+        clientMeasureId: s.id,
+        date: s.completed_at.toISOString(),
+        score: s.total,
+        severity: s.severity,
+      };
+      entry.sessions_completed += 1;
+      entry.measure_date_completed.push(point.date);
+      entry.progress_chart.sessions_progress_results.push(point);
+      entry.latest = point;
+    } else if (s.open) {
+      entry.open_sessions.push({ clientMeasureId: s.id, due_date: s.due_date.toISOString(), status: s.status });
+    }
+  }
+  for (const schedule of schedules) {
+    const entry = byMeasure.get(schedule.measure_id);
+    entry?.next_schedules.push({
+      id: schedule.id,
+      due_date: schedule.due_date.toISOString(),
+      frequency: schedule.frequency,
+      frequency_information: frequencyLabel.get(schedule.frequency) ?? String(schedule.frequency),
+    });
+  }
+  for (const entry of byMeasure.values()) {
+    entry.open_sessions.sort((a, b) => a.due_date.localeCompare(b.due_date));
+    entry.next_due = entry.open_sessions[0] ?? null;
+    const chart = entry.progress_chart;
+    chart.sessions_progress_results = chart.sessions_progress_results.filter((p) => p.score !== null);
+    chart.show_chart = chart.is_scorable && chart.sessions_progress_results.length > 0;
+  }
+  return [...byMeasure.values()].sort((a, b) => a.abbreviation.localeCompare(b.abbreviation));
+}

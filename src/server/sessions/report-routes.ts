@@ -1,0 +1,61 @@
+import type { FastifyInstance } from "fastify";
+import type { AppContext } from "../app-context.ts";
+import { CHART_READ_ACCESS, CHART_READ_PERMISSIONS, caller, readsCharts } from "../measures/access.ts";
+import { assertAgreement } from "./agreement.ts";
+import { clinicTimeZone } from "./availability.ts";
+import { measuresOverview } from "./overview.ts";
+import { visibleRespondentLink } from "./respondent-link.ts";
+import { sessionReport } from "./session-report.ts";
+import { ownSession, visibleSession } from "./session-store.ts";
+
+const PARAMS = { params: { $ref: "api/measure-params.json" } };
+
+/** Session reports and the per-respondent measures overview (spec §7 Measures and sessions, Patients). */
+export async function reportRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  // Clinicians with the chart, and the respondent who answered (their own sessions only).
+  app.get(
+    "/api/measure-session/:clientMeasureId/session-report",
+    { config: { access: { anyOf: [...CHART_READ_PERMISSIONS, "respondent.session"] } }, schema: PARAMS },
+    async (request) => {
+      const user = caller(request);
+      const { clientMeasureId } = request.params as { clientMeasureId: number };
+      const zone = await clinicTimeZone(ctx.db);
+      if (readsCharts(user)) {
+        return sessionReport(ctx.db, await visibleSession(ctx.db, zone, user, clientMeasureId), {
+          includeAlerts: true,
+        });
+      }
+      await assertAgreement(ctx.db, user.id);
+      return sessionReport(ctx.db, await ownSession(ctx.db, zone, user.id, clientMeasureId), { includeAlerts: false });
+    },
+  );
+
+  app.get(
+    "/api/overview/answers-report/:clientMeasureId",
+    { config: { access: CHART_READ_ACCESS }, schema: PARAMS },
+    async (request) => {
+      const { clientMeasureId } = request.params as { clientMeasureId: number };
+      const zone = await clinicTimeZone(ctx.db);
+      const session = await visibleSession(ctx.db, zone, caller(request), clientMeasureId);
+      return sessionReport(ctx.db, session, { includeAlerts: true });
+    },
+  );
+
+  app.get(
+    "/api/overview/measures/:ccauId",
+    { config: { access: CHART_READ_ACCESS }, schema: PARAMS },
+    async (request) => {
+      const { ccauId } = request.params as { ccauId: number };
+      const link = await visibleRespondentLink(ctx.db, caller(request), ccauId);
+      const rows = await measuresOverview(ctx.db, ctx.bundle, await clinicTimeZone(ctx.db), ccauId);
+      return {
+        ccauId,
+        ccaId: link.ccaId,
+        patientId: link.patientId,
+        respondent: { name: link.respondentName, relation_id: link.relationId },
+        rows,
+        totalRecords: rows.length,
+      };
+    },
+  );
+}

@@ -1,0 +1,122 @@
+import { type Kysely, sql } from "kysely";
+import type { Database } from "../db/database-types.ts";
+import { definitionVersion } from "../measures/definitions.ts";
+import { isOpen } from "./availability.ts";
+
+const SELF_RELATION = 1;
+
+export interface AvailableMeasure {
+  clientMeasureId: number;
+  measureId: number;
+  measure_id: string;
+  abbreviation: string;
+  short_name: string | null;
+  name: string;
+  status: "not_started" | "partial";
+  due_date: string;
+  firstPageId: string;
+  /** Where to carry on: the page of the last answered question, else the first page. */
+  resumePageId: string;
+  answeredCount: number;
+  questionCount: number;
+  /** Highest save number stored: a device resuming the session counts on from here. */
+  lastSeq: number;
+}
+
+export interface RespondentGroup {
+  ccauId: number;
+  ccaId: number;
+  relation_id: number;
+  /** True on the respondent's own chart (relation 1); a parent's children are further groups. */
+  self: boolean;
+  patient: { first_name: string; last_name: string; full_name: string };
+  measures: AvailableMeasure[];
+}
+
+/**
+ * What a respondent can answer now (spec §2 /session): their sessions that are not started or
+ * partial and whose due day is not over, grouped per respondent link, their own chart first.
+ */
+export async function availableSessions(
+  db: Kysely<Database>,
+  zone: string,
+  userId: number,
+  ccauId?: number,
+): Promise<RespondentGroup[]> {
+  const rows = await db
+    .selectFrom("client_measure as cm")
+    .innerJoin("cca_user as cu", "cu.id", "cm.ccau_id")
+    .innerJoin("client_clinic_assignment as cca", "cca.id", "cu.cca_id")
+    .innerJoin("patient as p", "p.id", "cca.patient_id")
+    .innerJoin("measure as m", "m.id", "cm.measure_id")
+    .select([
+      "cm.id",
+      "cm.ccau_id",
+      "cu.cca_id",
+      "cu.relation_id",
+      "p.first_name",
+      "p.last_name",
+      "m.id as measure_pk",
+      "m.definition_id",
+      "m.abbreviation",
+      "m.short_name",
+      "m.name",
+      "cm.status",
+      "cm.due_date",
+      "cm.last_answered_question",
+      sql<number>`coalesce(cm.measure_version_id, m.current_version_id)`.as("version_id"),
+      sql<number>`(select count(*)::int from answer a where a.client_measure_id = cm.id and a.value is not null)`.as(
+        "answered",
+      ),
+      sql<number>`(select coalesce(max(a.client_seq), 0) from answer a where a.client_measure_id = cm.id)`.as(
+        "last_seq",
+      ),
+    ])
+    .where("cu.user_id", "=", userId)
+    .where("cu.deleted_at", "is", null)
+    .$if(ccauId !== undefined, (q) => q.where("cu.id", "=", ccauId as number))
+    .where(isOpen(zone))
+    .orderBy(sql`(cu.relation_id = ${SELF_RELATION})`, "desc")
+    .orderBy("cu.id")
+    .orderBy("cm.due_date")
+    .orderBy("m.abbreviation")
+    .execute();
+
+  const groups = new Map<number, RespondentGroup>();
+  for (const row of rows) {
+    const { definition: def } = await definitionVersion(db, Number(row.version_id));
+    const resume = def.pages.find((p) => p.questions.some((q) => q.id === row.last_answered_question));
+    let group = groups.get(row.ccau_id);
+    if (!group) {
+      group = {
+        ccauId: row.ccau_id,
+        ccaId: row.cca_id,
+        relation_id: row.relation_id,
+        self: row.relation_id === SELF_RELATION,
+        patient: {
+          first_name: row.first_name,
+          last_name: row.last_name,
+          full_name: `${row.first_name} ${row.last_name}`,
+        },
+        measures: [],
+      };
+      groups.set(row.ccau_id, group);
+    }
+    group.measures.push({
+      clientMeasureId: row.id,
+      measureId: row.measure_pk,
+      measure_id: row.definition_id,
+      abbreviation: row.abbreviation,
+      short_name: row.short_name,
+      name: row.name,
+      status: row.status as "not_started" | "partial",
+      due_date: row.due_date.toISOString(),
+      firstPageId: def.pages[0].id,
+      resumePageId: (resume ?? def.pages[0]).id,
+      answeredCount: Number(row.answered),
+      questionCount: def.questionCount,
+      lastSeq: Number(row.last_seq),
+    });
+  }
+  return [...groups.values()];
+}

@@ -1,0 +1,91 @@
+import { type Kysely, sql } from "kysely";
+import { compareSessions, type ScoreResult, type SessionComparison } from "../../shared/scoring/index.ts";
+import { alertRows } from "../alerts/alert-read.ts";
+import type { Database } from "../db/database-types.ts";
+import type { DefinitionVersion } from "../measures/definitions.ts";
+import { type ReportAlert, type ReportBody, reportAnswers, reportMeasure, reportScore } from "./report.ts";
+import { sessionDefinition } from "./session-definition.ts";
+import { loadAnswers, type SessionRow } from "./session-store.ts";
+
+export interface SessionReport extends ReportBody {
+  audition: false;
+  clientMeasureId: number;
+  status: SessionRow["status"];
+  due_date: string;
+  started_at: string | null;
+  completed_at: string | null;
+  completed_by: { id: number; name: string | null } | null;
+  ccauId: number;
+  ccaId: number;
+  patient: { id: number; full_name: string };
+  respondent: { name: string; relation_id: number };
+}
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+/**
+ * Change since the first and the previous submitted session of the same measure for the same
+ * respondent (submitted before this one), with the reliable-change verdict of the session's
+ * definition. Sessions that could not be scored give no comparison.
+ */
+async function comparison(
+  db: Kysely<Database>,
+  session: SessionRow,
+  version: DefinitionVersion,
+  result: ScoreResult,
+): Promise<SessionComparison> {
+  const earlier = await db
+    .selectFrom("client_measure as cm")
+    .leftJoin("measure_score as ms", (j) =>
+      j.onRef("ms.client_measure_id", "=", "cm.id").on("ms.score_type", "=", "total_score"),
+    )
+    .select(["cm.id", "ms.value as total"])
+    .where("cm.ccau_id", "=", session.ccauId)
+    .where("cm.measure_id", "=", session.measureId)
+    .where("cm.status", "=", "submitted")
+    .where(sql<boolean>`(cm.completed_at, cm.id) < (${session.completedAt}::timestamptz, ${session.id}::bigint)`)
+    .orderBy("cm.completed_at")
+    .orderBy("cm.id")
+    .execute();
+  const asTotal = (row: { total: number | null } | undefined) =>
+    row ? { scorable: row.total !== null, total: row.total ?? undefined } : null;
+  return compareSessions(version.definition, asTotal(earlier[0]), asTotal(earlier.at(-1)), result);
+}
+
+/**
+ * The session report (spec §7 session-report, overview/answers-report): the measure and the
+ * definition version answered, every answer with its question text and option labels, the
+ * score as stored at submit (total, subscales, severity, cut-off), change since the first and
+ * previous sessions, and the session's alerts. Partial sessions have answers and alerts but no
+ * score: partial answers never produce one. Respondents get their answers and scores; alerts
+ * are clinical follow-up and are shown to clinicians only.
+ */
+export async function sessionReport(
+  db: Kysely<Database>,
+  session: SessionRow,
+  opts: { includeAlerts: boolean },
+): Promise<SessionReport> {
+  const version = await sessionDefinition(db, session);
+  const def = version.definition;
+  const { answers } = await loadAnswers(db, session.id);
+  const stored = session.status === "submitted" ? (session.scoreResult as ScoreResult | null) : null;
+  const alerts: ReportAlert[] = opts.includeAlerts ? await alertRows(db, session.id) : [];
+  return {
+    audition: false,
+    clientMeasureId: session.id,
+    status: session.status,
+    due_date: session.dueDate.toISOString(),
+    started_at: iso(session.startedAt),
+    completed_at: iso(session.completedAt),
+    completed_by: session.completedBy ? { id: session.completedBy, name: session.completedByName } : null,
+    ccauId: session.ccauId,
+    ccaId: session.ccaId,
+    patient: { id: session.patientId, full_name: session.patientName },
+    respondent: { name: session.respondentName, relation_id: session.relationId },
+    measure: reportMeasure(def, session.measureId, version.version),
+    answers: reportAnswers(def, answers),
+    score: stored ? reportScore(def, stored) : null,
+    comparison: stored?.scorable ? await comparison(db, session, version, stored) : null,
+    alerts,
+  };
+}

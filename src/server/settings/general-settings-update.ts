@@ -1,0 +1,65 @@
+import { type Kysely, sql } from "kysely";
+import type { GeneralSettingsUpdate } from "../../../generated/types/api/general-settings-update.ts";
+import type { FieldError } from "../../shared/validation/field-errors.ts";
+import type { Database } from "../db/database-types.ts";
+import { appendHistory } from "../history/record-history.ts";
+import { badRequest } from "../http/http-error.ts";
+
+export const TIME_ZONE_NOT_VALID = "Clinic time zone is not valid";
+export const WARNING_AFTER_TIMEOUT = "Warn after must be less than sign out after";
+
+// One history thread for the deployment's settings: entity "general_settings", id 1.
+const HISTORY = { entity: "general_settings", entityId: 1 };
+
+/** Whether Intl knows the zone (IANA names and their aliases, e.g. "UTC", "US/Eastern"). */
+export function isKnownTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The rules of an admin update the schema cannot express. */
+function check(changes: GeneralSettingsUpdate): FieldError[] {
+  const errors: FieldError[] = [];
+  if (changes.client_time_zone !== undefined && !isKnownTimeZone(changes.client_time_zone)) {
+    errors.push({ field: "client_time_zone", message: TIME_ZONE_NOT_VALID });
+  }
+  const session = changes.session_configuration;
+  if (session && session.warningThreshhold >= session.timeout) {
+    errors.push({ field: "session_configuration", message: WARNING_AFTER_TIMEOUT });
+  }
+  return errors;
+}
+
+/**
+ * Stores the fields an admin changed, one general_setting row each (readGeneralSettings lays
+ * them over the schema's defaults). session_configuration is stored without secondsToShow,
+ * which is derived when read; a checkRate left out keeps its stored or default value.
+ * Every change appends the changed fields and who changed them to record_history.
+ */
+export async function updateGeneralSettings(
+  db: Kysely<Database>,
+  actorId: number,
+  changes: GeneralSettingsUpdate,
+): Promise<void> {
+  const errors = check(changes);
+  if (errors.length) throw badRequest(errors);
+  await db.transaction().execute(async (trx) => {
+    for (const [key, value] of Object.entries(changes)) {
+      if (value === undefined) continue;
+      // Objects merge over the stored object, so a key an older admin page does not send survives.
+      const merge = typeof value === "object" && !Array.isArray(value);
+      await sql`insert into general_setting (key, value) values (${key}, ${JSON.stringify(value)}::jsonb)
+        on conflict (key) do update set value = ${
+          merge
+            ? sql`case when jsonb_typeof(general_setting.value) = 'object'
+                then general_setting.value || excluded.value else excluded.value end`
+            : sql`excluded.value`
+        }`.execute(trx);
+    }
+    await appendHistory(trx, { ...HISTORY, data: changes, changedBy: actorId });
+  });
+}
