@@ -39,7 +39,16 @@ for (const leg of legs) {
   const out = path.join(reportDir, `${path.basename(leg.config, ".ts")}.json`);
   const run = spawnSync(
     "npx",
-    ["vitest", "run", "--config", leg.config, "--reporter=default", "--reporter=json", `--outputFile.json=${out}`, ...extra],
+    [
+      "vitest",
+      "run",
+      "--config",
+      leg.config,
+      "--reporter=default",
+      "--reporter=json",
+      `--outputFile.json=${out}`,
+      ...extra,
+    ],
     { stdio: "inherit", env: process.env },
   );
   try {
