@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MESSAGES } from "../../src/shared/api-errors.ts";
-import { addPatient, createTeam, patientBody, signedInUser } from "../helpers/patients.ts";
+import { addPatient, createTeam, patientBody, signedInUser, superviseClinicians } from "../helpers/patients.ts";
 import { createTestApp, DATABASES, type TestApp } from "../helpers/test-app.ts";
+import { signInUsers } from "../helpers/users.ts";
 
 type Headers = { authorization: string };
 
@@ -18,28 +19,18 @@ describe.each(DATABASES)("patient access rules on $name", (database) => {
 
   beforeAll(async () => {
     t = await createTestApp(database);
-    const users: Record<string, number> = {};
-    for (const [name, roles] of [
-      ["admin", ["admin"]],
-      ["staff", ["staff"]],
-      ["director", ["director"]],
-      ["S", ["supervisor"]],
-      ["A", ["clinician"]],
-      ["B", ["clinician"]],
-      ["C", ["clinician"]],
-    ] as const) {
-      const u = await signedInUser(t.db, { username: name, roles: [...roles] });
-      users[name] = u.id;
-      h[name] = u.headers;
-    }
+    const { ids: users, headers } = await signInUsers(t.db, {
+      admin: ["admin"],
+      staff: ["staff"],
+      director: ["director"],
+      S: ["supervisor"],
+      A: ["clinician"],
+      B: ["clinician"],
+      C: ["clinician"],
+    });
+    Object.assign(h, headers);
     h.respondent = (await signedInUser(t.db, { username: "resp", roles: ["respondent"], userType: "patient" })).headers;
-    await t.db
-      .insertInto("supervision")
-      .values([
-        { supervisor_id: users.S, clinician_id: users.A },
-        { supervisor_id: users.S, clinician_id: users.C },
-      ])
-      .execute();
+    await superviseClinicians(t.db, users.S, [users.A, users.C]);
     const teamB = await createTeam(t.db, "Team B", [users.B]);
     const teamA = await createTeam(t.db, "Team A", [users.C]);
     const add = (key: string, assign: Record<string, unknown>) =>

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MESSAGES } from "../../src/shared/api-errors.ts";
-import { addPatient, createTeam, signedInUser } from "../helpers/patients.ts";
+import { addPatient, createTeam, signedInUser, superviseClinicians } from "../helpers/patients.ts";
 import { addRespondent, respondentBody, type TeamRow, teamOf, updateBodyFrom } from "../helpers/respondents.ts";
 import { createTestApp, DATABASES, type TestApp } from "../helpers/test-app.ts";
+import { signInUsers } from "../helpers/users.ts";
 
 type Headers = { authorization: string };
 
@@ -27,22 +28,18 @@ describe.each(DATABASES)("respondent access rules on $name", (database) => {
 
   beforeAll(async () => {
     t = await createTestApp(database);
-    const ids: Record<string, number> = {};
-    for (const [name, roles] of [
-      ["admin", ["admin"]],
-      ["staff", ["staff"]],
-      ["director", ["director"]],
-      ["S", ["supervisor"]],
-      ["A", ["clinician"]],
-      ["B", ["clinician"]],
-      ["C", ["therapist"]],
-    ] as const) {
-      const u = await signedInUser(t.db, { username: name, roles: [...roles] });
-      ids[name] = u.id;
-      h[name] = u.headers;
-    }
+    const { ids, headers } = await signInUsers(t.db, {
+      admin: ["admin"],
+      staff: ["staff"],
+      director: ["director"],
+      S: ["supervisor"],
+      A: ["clinician"],
+      B: ["clinician"],
+      C: ["therapist"],
+    });
+    Object.assign(h, headers);
     h.respondent = (await signedInUser(t.db, { username: "resp", roles: ["respondent"], userType: "patient" })).headers;
-    await t.db.insertInto("supervision").values({ supervisor_id: ids.S, clinician_id: ids.A }).execute();
+    await superviseClinicians(t.db, ids.S, [ids.A]);
     const team = await createTeam(t.db, "Team T", [ids.C]);
     const chart = async (assign: Record<string, unknown>) =>
       (await addPatient(t.app, h.admin, assign)).access_control_id as number;

@@ -8,8 +8,9 @@ import {
   measureId,
   schedule,
 } from "../helpers/measures.ts";
-import { signedInUser } from "../helpers/patients.ts";
+import { superviseClinicians } from "../helpers/patients.ts";
 import { createTestApp, DATABASES, type TestApp } from "../helpers/test-app.ts";
+import { signInUsers } from "../helpers/users.ts";
 
 type Values = number[];
 
@@ -44,18 +45,16 @@ describe.each(DATABASES)("session reports, overview and alerts on $name", (datab
   beforeAll(async () => {
     t = await createTestApp(database);
     await syncMeasureLibrary(t.db);
-    for (const [name, roles] of [
-      ["A", ["clinician"]],
-      ["B", ["clinician"]],
-      ["S", ["supervisor"]],
-      ["staff", ["staff"]],
-      ["director", ["director"]],
-    ] as const) {
-      const user = await signedInUser(t.db, { username: name, roles: [...roles] });
-      h[name] = user.headers;
-      u[name] = user.id;
-    }
-    await t.db.insertInto("supervision").values({ supervisor_id: u.S, clinician_id: u.A }).execute();
+    const staff = await signInUsers(t.db, {
+      A: ["clinician"],
+      B: ["clinician"],
+      S: ["supervisor"],
+      staff: ["staff"],
+      director: ["director"],
+    });
+    Object.assign(h, staff.headers);
+    Object.assign(u, staff.ids);
+    await superviseClinicians(t.db, u.S, [u.A]);
     phq9 = await measureId(t.db, "phq-9");
     pat = await chartWithRespondent(t.app, t.db, h.A, {
       first_name: "Riley",

@@ -1,16 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { ACTIVITY } from "../../src/server/auth/activity-log.ts";
+import { activityCodes } from "../helpers/accounts.ts";
 import { addPatient } from "../helpers/patients.ts";
-import {
-  activityCodes,
-  giveLocations,
-  type Headers,
-  insertLocation,
-  type RoleUsers,
-  requestJson,
-  signInEachRole,
-} from "../helpers/settings.ts";
-import { createTestApp, DATABASES, type TestApp } from "../helpers/test-app.ts";
+import { giveLocations, insertLocation, settingsSuite } from "../helpers/settings.ts";
+import { DATABASES } from "../helpers/test-app.ts";
 import { createUser, TEST_PASSWORD } from "../helpers/users.ts";
 
 type User = Record<string, unknown> & {
@@ -25,23 +18,16 @@ let seq = 0;
 const unique = (base: string) => `${base}${++seq}`;
 
 describe.each(DATABASES)("settings: clinical users on $name", (database) => {
-  let t: TestApp;
-  let roles: RoleUsers;
-  let admin: Headers;
+  const t = settingsSuite(database, "cu");
   let north: number;
   let south: number;
 
   beforeAll(async () => {
-    t = await createTestApp(database);
-    roles = await signInEachRole(t.db, "cu");
-    admin = roles.headers.admin;
     north = await insertLocation(t.db, "North Clinic");
     south = await insertLocation(t.db, "South Clinic");
   });
-  afterAll(async () => t.close());
 
-  const call = (method: "GET" | "POST" | "PUT" | "DELETE", url: string, payload?: unknown, headers = admin) =>
-    requestJson(t.app, method, url, headers, payload);
+  const { call } = t;
 
   const body = (overrides: Record<string, unknown> = {}) => ({
     first_name: "Jamie",
@@ -68,7 +54,7 @@ describe.each(DATABASES)("settings: clinical users on $name", (database) => {
     return res.json();
   };
 
-  const changeStatus = (id: number, action: string, headers = admin) =>
+  const changeStatus = (id: number, action: string, headers = t.admin) =>
     call("POST", `/api/clinical-user/change-status/${id}`, { action }, headers);
 
   const statusOf = async (id: number) =>
@@ -106,7 +92,7 @@ describe.each(DATABASES)("settings: clinical users on $name", (database) => {
         .select(["code", "actor_id"])
         .where("user_id", "=", user.id)
         .execute();
-      expect(log).toEqual([{ code: ACTIVITY.accountCreated, actor_id: roles.ids.admin }]);
+      expect(log).toEqual([{ code: ACTIVITY.accountCreated, actor_id: t.roles.ids.admin }]);
     });
 
     it("needs a location and a role, and says so in the spec's words", async () => {
@@ -145,7 +131,7 @@ describe.each(DATABASES)("settings: clinical users on $name", (database) => {
       const res = await call("POST", "/api/clinical-user", body({ locations: [north, 999999] }));
       expect(res.json().errors).toEqual([{ field: "locations", message: "Location is not valid" }]);
       // A role the user already holds may stay, so editing a director does not fail.
-      const director = await read(roles.ids.director);
+      const director = await read(t.roles.ids.director);
       const edit = await call("PUT", `/api/clinical-user/${director.id}`, {
         ...body({ first_name: "Dee", roles: ["director"], locations: [north] }),
         email: null,
@@ -173,7 +159,7 @@ describe.each(DATABASES)("settings: clinical users on $name", (database) => {
         locations: [south],
         contact_information: "",
       });
-      const own = await call("PUT", `/api/clinical-user/${roles.ids.admin}`, body({ roles: ["staff"] }));
+      const own = await call("PUT", `/api/clinical-user/${t.roles.ids.admin}`, body({ roles: ["staff"] }));
       expect(own.statusCode).toBe(400);
       expect(own.json().errors).toEqual([{ field: "roles", message: "You cannot remove your own admin role" }]);
       const versions = await t.db
@@ -187,7 +173,7 @@ describe.each(DATABASES)("settings: clinical users on $name", (database) => {
 
     it("answers 404 for a missing user or a patient user, and 400 for a bad id", async () => {
       expect((await call("GET", "/api/clinical-user/999999")).statusCode).toBe(404);
-      expect((await call("GET", `/api/clinical-user/${roles.ids.respondent}`)).statusCode).toBe(404);
+      expect((await call("GET", `/api/clinical-user/${t.roles.ids.respondent}`)).statusCode).toBe(404);
       expect((await call("PUT", "/api/clinical-user/999999", body())).statusCode).toBe(404);
       expect((await call("GET", "/api/clinical-user/1.5")).statusCode).toBe(400);
       expect((await call("PUT", "/api/clinical-user/x", body())).statusCode).toBe(400);
@@ -294,21 +280,26 @@ describe.each(DATABASES)("settings: clinical users on $name", (database) => {
     it("lists supervisors for the form's picker, leaving out deactivated ones when asked", async () => {
       const gone = await add({ roles: ["supervisor"], last_name: "Zz-Gone" });
       await t.db.updateTable("app_user").set({ status: 1 }).where("id", "=", gone.id).execute();
-      const list = async (query: string, headers = admin) => {
+      const list = async (query: string, headers = t.admin) => {
         const res = await call("GET", `/api/clinical-user/by-role/supervisor${query}`, undefined, headers);
         expect(res.statusCode).toBe(200);
         return res.json().rows.map((r: { id: number }) => r.id) as number[];
       };
-      const all = await list("", roles.headers.clinician);
+      const all = await list("", t.roles.headers.clinician);
       expect(all).toContain(gone.id);
-      expect(all).toContain(roles.ids.supervisor);
-      expect(all).not.toContain(roles.ids.clinician);
+      expect(all).toContain(t.roles.ids.supervisor);
+      expect(all).not.toContain(t.roles.ids.clinician);
       expect(await list("?onlyActive=1")).not.toContain(gone.id);
       expect((await call("GET", "/api/clinical-user/by-role/supervisor?onlyActive=2")).statusCode).toBe(400);
-      const clinicians = await call("GET", "/api/clinical-user/by-role/clinician", undefined, roles.headers.clinician);
-      expect(clinicians.json().rows.map((r: { id: number }) => r.id)).toContain(roles.ids.clinician);
+      const clinicians = await call(
+        "GET",
+        "/api/clinical-user/by-role/clinician",
+        undefined,
+        t.roles.headers.clinician,
+      );
+      expect(clinicians.json().rows.map((r: { id: number }) => r.id)).toContain(t.roles.ids.clinician);
       expect(
-        (await call("GET", "/api/clinical-user/by-role/supervisor", undefined, roles.headers.respondent)).statusCode,
+        (await call("GET", "/api/clinical-user/by-role/supervisor", undefined, t.roles.headers.respondent)).statusCode,
       ).toBe(403);
     });
   });
@@ -462,15 +453,17 @@ describe.each(DATABASES)("settings: clinical users on $name", (database) => {
     });
 
     it("refuses to deactivate yourself, an unknown action and a missing user", async () => {
-      const self = await changeStatus(roles.ids.admin, "deactivate");
+      const self = await changeStatus(t.roles.ids.admin, "deactivate");
       expect(self.statusCode).toBe(400);
       expect(self.json().error).toBe("You cannot deactivate your own account.");
-      const bad = await changeStatus(roles.ids.clinician, "promote");
+      const bad = await changeStatus(t.roles.ids.clinician, "promote");
       expect(bad.statusCode).toBe(400);
       expect(bad.json().errors).toEqual([{ field: "action", message: "Action is not valid" }]);
-      expect((await call("POST", `/api/clinical-user/change-status/${roles.ids.clinician}`, {})).statusCode).toBe(400);
+      expect((await call("POST", `/api/clinical-user/change-status/${t.roles.ids.clinician}`, {})).statusCode).toBe(
+        400,
+      );
       expect((await changeStatus(999999, "deactivate")).statusCode).toBe(404);
-      expect((await changeStatus(roles.ids.respondent, "deactivate")).statusCode).toBe(404);
+      expect((await changeStatus(t.roles.ids.respondent, "deactivate")).statusCode).toBe(404);
     });
   });
 
@@ -504,19 +497,19 @@ describe.each(DATABASES)("settings: clinical users on $name", (database) => {
       const res = await call("POST", `/api/security/reset-clinical-user-password/${fresh.id}`);
       expect(res.statusCode).toBe(400);
       expect(res.json().error).toBe("This user has not set up their account yet. Invite them instead.");
-      const own = await call("POST", `/api/security/reset-clinical-user-password/${roles.ids.admin}`);
+      const own = await call("POST", `/api/security/reset-clinical-user-password/${t.roles.ids.admin}`);
       expect(own.statusCode).toBe(400);
       const gone = await createUser(t.db, { username: unique("gone"), roles: ["clinician"], status: 1 });
       expect((await call("POST", `/api/security/reset-clinical-user-password/${gone}`)).statusCode).toBe(400);
       expect((await call("POST", "/api/security/reset-clinical-user-password/999999")).statusCode).toBe(404);
       const staff = await call(
         "POST",
-        `/api/security/reset-clinical-user-password/${roles.ids.clinician}`,
+        `/api/security/reset-clinical-user-password/${t.roles.ids.clinician}`,
         undefined,
-        roles.headers.staff,
+        t.roles.headers.staff,
       );
       expect(staff.statusCode).toBe(403);
-      expect(await statusOf(roles.ids.clinician)).toBe(2);
+      expect(await statusOf(t.roles.ids.clinician)).toBe(2);
     });
   });
 
@@ -534,11 +527,11 @@ describe.each(DATABASES)("settings: clinical users on $name", (database) => {
       expect(res.statusCode).toBe(400);
       expect(res.json().error).toBe(refusal);
 
-      const active = await call("DELETE", `/api/clinical-user/${roles.ids.clinician}`);
+      const active = await call("DELETE", `/api/clinical-user/${t.roles.ids.clinician}`);
       expect(active.json().error).toBe(refusal);
 
       const assigned = await add();
-      await addPatient(t.app, admin, { clinicians: [assigned.id] });
+      await addPatient(t.app, t.admin, { clinicians: [assigned.id] });
       const kept = await call("DELETE", `/api/clinical-user/${assigned.id}`);
       expect(kept.statusCode).toBe(400);
       expect(kept.json().error).toBe(refusal);
@@ -565,7 +558,7 @@ describe.each(DATABASES)("settings: clinical users on $name", (database) => {
       for (const payload of bodies) {
         const create = await call("POST", "/api/clinical-user", payload);
         expect(create.statusCode, JSON.stringify(payload)).toBe(400);
-        const edit = await call("PUT", `/api/clinical-user/${roles.ids.clinician}`, payload);
+        const edit = await call("PUT", `/api/clinical-user/${t.roles.ids.clinician}`, payload);
         expect(edit.statusCode, JSON.stringify(payload)).toBe(400);
       }
       for (const url of [
@@ -577,17 +570,17 @@ describe.each(DATABASES)("settings: clinical users on $name", (database) => {
       ]) {
         expect((await call("GET", url)).statusCode, url).toBe(400);
       }
-      const status = await call("POST", `/api/clinical-user/change-status/${roles.ids.clinician}`, {
+      const status = await call("POST", `/api/clinical-user/change-status/${t.roles.ids.clinician}`, {
         action: ["deactivate"],
       });
       expect(status.statusCode).toBe(400);
-      expect(await statusOf(roles.ids.clinician)).toBe(2);
+      expect(await statusOf(t.roles.ids.clinician)).toBe(2);
     });
   });
 
   describe("permissions", () => {
     it("gives the clinical user pages to admins only", async () => {
-      const target = roles.ids.clinician;
+      const target = t.roles.ids.clinician;
       const requests: [string, string, unknown?][] = [
         ["GET", "/api/clinical-user"],
         ["GET", `/api/clinical-user/${target}`],
@@ -600,7 +593,7 @@ describe.each(DATABASES)("settings: clinical users on $name", (database) => {
       ];
       for (const role of ["staff", "clinician", "supervisor", "director", "respondent"] as const) {
         for (const [method, url, payload] of requests) {
-          const res = await call(method as "GET", url, payload, roles.headers[role]);
+          const res = await call(method as "GET", url, payload, t.roles.headers[role]);
           expect(res.statusCode, `${role} ${method} ${url}`).toBe(403);
         }
       }

@@ -1,22 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Headers, type RoleUsers, signInEachRole } from "../helpers/settings.ts";
-import { createTestApp, DATABASES, type TestApp } from "../helpers/test-app.ts";
+import { describe, expect, it } from "vitest";
+import { settingsSuite } from "../helpers/settings.ts";
+import { DATABASES } from "../helpers/test-app.ts";
 
 describe.each(DATABASES)("settings: general settings admin on $name", (database) => {
-  let t: TestApp;
-  let roles: RoleUsers;
-  let admin: Headers;
+  const t = settingsSuite(database, "gs");
 
-  beforeAll(async () => {
-    t = await createTestApp(database);
-    roles = await signInEachRole(t.db, "gs");
-    admin = roles.headers.admin;
-  });
-  afterAll(async () => t.close());
-
-  const save = (payload: unknown, headers = admin) =>
+  const save = (payload: unknown, headers = t.admin) =>
     t.app.inject({ method: "PUT", url: "/api/settings/general", headers, payload: payload as object });
-  const read = async (headers = roles.headers.clinician) => {
+  const read = async (headers = t.roles.headers.clinician) => {
     const res = await t.app.inject({ method: "GET", url: "/api/settings/general", headers });
     expect(res.statusCode).toBe(200);
     return res.json();
@@ -49,7 +40,7 @@ describe.each(DATABASES)("settings: general settings admin on $name", (database)
     };
     expect(res.json()).toEqual(expected);
     expect(await read()).toEqual(expected);
-    expect(await read(roles.headers.respondent)).toEqual(expected);
+    expect(await read(t.roles.headers.respondent)).toEqual(expected);
   });
 
   it("changes only the fields sent; an inactivity setting keeps the check rate it had", async () => {
@@ -79,7 +70,7 @@ describe.each(DATABASES)("settings: general settings admin on $name", (database)
       .orderBy("version", "desc")
       .limit(1)
       .execute();
-    expect(rows).toEqual([{ data: { customer_name: "Audited Clinic" }, changed_by: roles.ids.admin }]);
+    expect(rows).toEqual([{ data: { customer_name: "Audited Clinic" }, changed_by: t.roles.ids.admin }]);
   });
 
   it("refuses bad settings with a message for the field, changing nothing", async () => {
@@ -134,7 +125,7 @@ describe.each(DATABASES)("settings: general settings admin on $name", (database)
     const notJson = await t.app.inject({
       method: "PUT",
       url: "/api/settings/general",
-      headers: { ...admin, "content-type": "application/json" },
+      headers: { ...t.admin, "content-type": "application/json" },
       payload: "{",
     });
     expect(notJson.statusCode).toBe(400);
@@ -144,7 +135,7 @@ describe.each(DATABASES)("settings: general settings admin on $name", (database)
   it("is for admins only", async () => {
     const before = await read();
     for (const role of ["staff", "clinician", "supervisor", "director", "respondent"] as const) {
-      const res = await save({ customer_name: `Taken over by ${role}` }, roles.headers[role]);
+      const res = await save({ customer_name: `Taken over by ${role}` }, t.roles.headers[role]);
       expect(res.statusCode, role).toBe(403);
     }
     const anonymous = await t.app.inject({

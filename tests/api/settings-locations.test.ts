@@ -1,32 +1,15 @@
 import { sql } from "kysely";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  giveLocations,
-  type Headers,
-  insertLocation,
-  type RoleUsers,
-  requestJson,
-  signInEachRole,
-} from "../helpers/settings.ts";
-import { createTestApp, DATABASES, type TestApp } from "../helpers/test-app.ts";
+import { describe, expect, it } from "vitest";
+import { giveLocations, insertLocation, settingsSuite } from "../helpers/settings.ts";
+import { createTestApp, DATABASES } from "../helpers/test-app.ts";
 import { authHeader, createUser } from "../helpers/users.ts";
 
 type Location = Record<string, unknown> & { id: number; name: string };
 
 describe.each(DATABASES)("settings: locations on $name", (database) => {
-  let t: TestApp;
-  let roles: RoleUsers;
-  let admin: Headers;
+  const t = settingsSuite(database, "loc");
 
-  beforeAll(async () => {
-    t = await createTestApp(database);
-    roles = await signInEachRole(t.db, "loc");
-    admin = roles.headers.admin;
-  });
-  afterAll(async () => t.close());
-
-  const call = (method: "GET" | "POST" | "PUT" | "DELETE", url: string, payload?: unknown, headers = admin) =>
-    requestJson(t.app, method, url, headers, payload);
+  const { call } = t;
 
   const add = async (body: Record<string, unknown>): Promise<Location> => {
     const res = await call("POST", "/api/location", body);
@@ -46,7 +29,7 @@ describe.each(DATABASES)("settings: locations on $name", (database) => {
 
   describe("GET /api/state", () => {
     it("lists the 50 states, DC and the territories by code and name", async () => {
-      const res = await call("GET", "/api/state", undefined, roles.headers.clinician);
+      const res = await call("GET", "/api/state", undefined, t.roles.headers.clinician);
       expect(res.statusCode).toBe(200);
       const { rows, totalRecords } = res.json();
       expect(totalRecords).toBe(56);
@@ -57,7 +40,7 @@ describe.each(DATABASES)("settings: locations on $name", (database) => {
     });
 
     it("is for clinical users only", async () => {
-      expect((await call("GET", "/api/state", undefined, roles.headers.respondent)).statusCode).toBe(403);
+      expect((await call("GET", "/api/state", undefined, t.roles.headers.respondent)).statusCode).toBe(403);
       expect((await t.app.inject({ method: "GET", url: "/api/state" })).statusCode).toBe(401);
     });
   });
@@ -91,7 +74,7 @@ describe.each(DATABASES)("settings: locations on $name", (database) => {
         .where("entity", "=", "location")
         .where("entity_id", "=", location.id)
         .execute();
-      expect(history).toEqual([{ version: 1, changed_by: roles.ids.admin }]);
+      expect(history).toEqual([{ version: 1, changed_by: t.roles.ids.admin }]);
     });
 
     it("refuses bad input with the schema's messages", async () => {
@@ -111,7 +94,7 @@ describe.each(DATABASES)("settings: locations on $name", (database) => {
       const notJson = await t.app.inject({
         method: "POST",
         url: "/api/location",
-        headers: { ...admin, "content-type": "application/json" },
+        headers: { ...t.admin, "content-type": "application/json" },
         payload: "{name",
       });
       expect(notJson.statusCode).toBe(400);
@@ -181,12 +164,12 @@ describe.each(DATABASES)("settings: locations on $name", (database) => {
     });
 
     it("lists id and name for pickers, for anyone who works on patients", async () => {
-      const res = await call("GET", "/api/location/for-list", undefined, roles.headers.clinician);
+      const res = await call("GET", "/api/location/for-list", undefined, t.roles.headers.clinician);
       expect(res.statusCode).toBe(200);
       const names = res.json().rows.map((r: { name: string }) => r.name);
       expect(names).toEqual([...names].sort((x: string, y: string) => x.localeCompare(y)));
       expect(Object.keys(res.json().rows[0]).sort()).toEqual(["id", "name"]);
-      expect((await call("GET", "/api/location/for-list", undefined, roles.headers.respondent)).statusCode).toBe(403);
+      expect((await call("GET", "/api/location/for-list", undefined, t.roles.headers.respondent)).statusCode).toBe(403);
     });
   });
 
@@ -300,7 +283,7 @@ describe.each(DATABASES)("settings: locations on $name", (database) => {
       ];
       for (const role of ["staff", "clinician", "supervisor", "director", "respondent"] as const) {
         for (const [method, url, body] of requests) {
-          const res = await call(method as "GET", url, body, roles.headers[role]);
+          const res = await call(method as "GET", url, body, t.roles.headers[role]);
           expect(res.statusCode, `${role} ${method} ${url}`).toBe(403);
         }
       }

@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { ACTIVITY } from "../../src/server/auth/activity-log.ts";
 import { defaultBundle, type SchemaBundle } from "../../src/shared/schema/bundle.ts";
 import { addPatient } from "../helpers/patients.ts";
-import { type Headers, type RoleUsers, requestJson, signInEachRole } from "../helpers/settings.ts";
-import { createTestApp, DATABASES, type TestApp } from "../helpers/test-app.ts";
+import { type Headers, requestJson, settingsSuite } from "../helpers/settings.ts";
+import { DATABASES } from "../helpers/test-app.ts";
 import { authHeader, createUser } from "../helpers/users.ts";
 
 type LinkedPatient = {
@@ -34,8 +34,7 @@ function bundleWithCoordinator(): SchemaBundle {
 }
 
 describe.each(DATABASES)("settings: patient users on $name", (database) => {
-  let t: TestApp;
-  let roles: RoleUsers;
+  const t = settingsSuite(database, "pu", { bundle: bundleWithCoordinator() });
   let staff: Headers;
   let coordinator: Headers;
   let coordinatorId: number;
@@ -78,9 +77,7 @@ describe.each(DATABASES)("settings: patient users on $name", (database) => {
   }
 
   beforeAll(async () => {
-    t = await createTestApp(database, { bundle: bundleWithCoordinator() });
-    roles = await signInEachRole(t.db, "pu");
-    staff = roles.headers.staff;
+    staff = t.roles.headers.staff;
     coordinatorId = await createUser(t.db, { username: "coord", roles: ["coordinator"] });
     coordinator = await authHeader(t.db, coordinatorId);
     otherClinician = await createUser(t.db, { username: "elsewhere", roles: ["clinician"] });
@@ -110,10 +107,9 @@ describe.each(DATABASES)("settings: patient users on $name", (database) => {
     );
     await t.db
       .insertInto("activity_log")
-      .values({ user_id: parent, actor_id: roles.ids.staff, code: ACTIVITY.invitationSent, detail: null })
+      .values({ user_id: parent, actor_id: t.roles.ids.staff, code: ACTIVITY.invitationSent, detail: null })
       .execute();
   });
-  afterAll(async () => t.close());
 
   const list = async (query = "", headers = staff) => {
     const res = await call("GET", `/api/patient-user/respondents${query}`, undefined, headers);
@@ -230,7 +226,7 @@ describe.each(DATABASES)("settings: patient users on $name", (database) => {
       .where("entity", "=", "patient_user")
       .where("entity_id", "=", id)
       .execute();
-    expect(versions).toEqual([{ changed_by: roles.ids.staff }, { changed_by: roles.ids.staff }]);
+    expect(versions).toEqual([{ changed_by: t.roles.ids.staff }, { changed_by: t.roles.ids.staff }]);
   });
 
   it("refuses bad input with the schema's messages", async () => {
@@ -264,9 +260,9 @@ describe.each(DATABASES)("settings: patient users on $name", (database) => {
   });
 
   it("answers 404 for a clinical user or a missing account", async () => {
-    expect((await call("GET", `/api/patient-user/respondents/${roles.ids.clinician}`)).statusCode).toBe(404);
+    expect((await call("GET", `/api/patient-user/respondents/${t.roles.ids.clinician}`)).statusCode).toBe(404);
     expect((await call("GET", "/api/patient-user/respondents/999999")).statusCode).toBe(404);
-    const put = await call("PUT", `/api/patient-user/respondents/${roles.ids.clinician}`, {
+    const put = await call("PUT", `/api/patient-user/respondents/${t.roles.ids.clinician}`, {
       name_first: "Not",
       name_last: "Mine",
     });
@@ -275,10 +271,10 @@ describe.each(DATABASES)("settings: patient users on $name", (database) => {
   });
 
   it("is for the staff level (staff and admins); other roles get 403", async () => {
-    expect((await list("", roles.headers.admin)).totalRecords).toBeGreaterThan(0);
+    expect((await list("", t.roles.headers.admin)).totalRecords).toBeGreaterThan(0);
     const body = { name_first: "Morgan", name_last: "Parent", email: "morgan.parent@example.org", phone: "5551112222" };
     for (const role of ["clinician", "supervisor", "director", "respondent"] as const) {
-      const headers = roles.headers[role];
+      const headers = t.roles.headers[role];
       expect((await call("GET", "/api/patient-user/respondents", undefined, headers)).statusCode, role).toBe(403);
       expect((await call("GET", `/api/patient-user/respondents/${parent}`, undefined, headers)).statusCode).toBe(403);
       expect((await call("PUT", `/api/patient-user/respondents/${parent}`, body, headers)).statusCode).toBe(403);

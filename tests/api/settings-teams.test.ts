@@ -1,21 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { addPatient } from "../helpers/patients.ts";
-import { type Headers, type RoleUsers, requestJson, signInEachRole } from "../helpers/settings.ts";
-import { createTestApp, DATABASES, type TestApp } from "../helpers/test-app.ts";
+import { settingsSuite } from "../helpers/settings.ts";
+import { DATABASES } from "../helpers/test-app.ts";
 import { authHeader, createUser } from "../helpers/users.ts";
 
 type Team = { id: number; name: string; clinicians: number[]; clinician_names: string[]; patient_count: number };
 
 describe.each(DATABASES)("settings: clinician teams on $name", (database) => {
-  let t: TestApp;
-  let roles: RoleUsers;
-  let admin: Headers;
+  const t = settingsSuite(database, "team");
   const people: Record<string, number> = {};
 
   beforeAll(async () => {
-    t = await createTestApp(database);
-    roles = await signInEachRole(t.db, "team");
-    admin = roles.headers.admin;
     for (const [username, role, firstName, lastName, status] of [
       ["ana", "clinician", "Ana", "Brooks", 2],
       ["ben", "therapist", "Ben", "Adams", 2],
@@ -26,10 +21,8 @@ describe.each(DATABASES)("settings: clinician teams on $name", (database) => {
       people[username] = await createUser(t.db, { username, roles: [role], firstName, lastName, status });
     }
   });
-  afterAll(async () => t.close());
 
-  const call = (method: "GET" | "POST" | "PUT" | "DELETE", url: string, payload?: unknown, headers = admin) =>
-    requestJson(t.app, method, url, headers, payload);
+  const { call } = t;
 
   const add = async (name: string, clinicians: number[] = []): Promise<Team> => {
     const res = await call("POST", "/api/clinician-team", { name, clinicians });
@@ -52,7 +45,7 @@ describe.each(DATABASES)("settings: clinician teams on $name", (database) => {
       .where("entity", "=", "clinician_team")
       .where("entity_id", "=", team.id)
       .execute();
-    expect(history).toEqual([{ changed_by: roles.ids.admin }]);
+    expect(history).toEqual([{ changed_by: t.roles.ids.admin }]);
   });
 
   it("refuses bad input with the schema's and the spec's messages", async () => {
@@ -65,7 +58,7 @@ describe.each(DATABASES)("settings: clinician teams on $name", (database) => {
       [{ name: "Bad Members", clinicians: ["ana"] }, "clinicians", "Clinician is not valid"],
       [{ name: "Inactive Member", clinicians: [people.old] }, "clinicians", "Clinician is not valid"],
       [{ name: "Staff Member", clinicians: [people.desk] }, "clinicians", "Clinician is not valid"],
-      [{ name: "Respondent Member", clinicians: [roles.ids.respondent] }, "clinicians", "Clinician is not valid"],
+      [{ name: "Respondent Member", clinicians: [t.roles.ids.respondent] }, "clinicians", "Clinician is not valid"],
       [{ name: "Nobody", clinicians: [999999] }, "clinicians", "Clinician is not valid"],
       [{ name: "Extra", color: "red" }, "color", "That field is not part of a clinician team"],
     ];
@@ -109,7 +102,7 @@ describe.each(DATABASES)("settings: clinician teams on $name", (database) => {
 
   it("gives team members the team's patients, and takes them away with membership", async () => {
     const team = await add("Access Team", [people.ana]);
-    const patient = await addPatient(t.app, admin, { clinician_teams: [team.id] });
+    const patient = await addPatient(t.app, t.admin, { clinician_teams: [team.id] });
     const ben = await authHeader(t.db, people.ben);
     const open = () => call("GET", `/api/patients/${patient.id}`, undefined, ben);
     expect((await open()).statusCode).toBe(404);
@@ -121,7 +114,7 @@ describe.each(DATABASES)("settings: clinician teams on $name", (database) => {
 
   it("deletes a team only while no chart is assigned to it", async () => {
     const team = await add("Busy Team", [people.ana]);
-    const patient = await addPatient(t.app, admin, { clinician_teams: [team.id] });
+    const patient = await addPatient(t.app, t.admin, { clinician_teams: [team.id] });
     const busy = await call("DELETE", `/api/clinician-team/${team.id}`);
     expect(busy.statusCode).toBe(400);
     expect(busy.json()).toEqual({
@@ -142,7 +135,7 @@ describe.each(DATABASES)("settings: clinician teams on $name", (database) => {
   });
 
   it("lists every team for pickers, or one page with search and sort for settings", async () => {
-    const all = await call("GET", "/api/clinician-team", undefined, roles.headers.clinician);
+    const all = await call("GET", "/api/clinician-team", undefined, t.roles.headers.clinician);
     expect(all.statusCode).toBe(200);
     const names = all.json().rows.map((r: Team) => r.name);
     expect(all.json().totalRecords).toBe(names.length);
@@ -156,8 +149,8 @@ describe.each(DATABASES)("settings: clinician teams on $name", (database) => {
     const search = await call("GET", "/api/clinician-team?search=adol");
     expect(search.json().rows.map((r: Team) => r.name)).toEqual(["Adolescent Team"]);
     const busy = await add("Most Patients Team", [people.ana]);
-    await addPatient(t.app, admin, { clinician_teams: [busy.id] });
-    await addPatient(t.app, admin, { clinician_teams: [busy.id] });
+    await addPatient(t.app, t.admin, { clinician_teams: [busy.id] });
+    await addPatient(t.app, t.admin, { clinician_teams: [busy.id] });
     const sorted = await call("GET", "/api/clinician-team?sort=patient_count&order=desc&pageSize=1");
     expect(sorted.json().rows[0]).toMatchObject({ id: busy.id, patient_count: 2 });
     expect((await call("GET", "/api/clinician-team?sort=secret")).statusCode).toBe(400);
@@ -192,14 +185,14 @@ describe.each(DATABASES)("settings: clinician teams on $name", (database) => {
     ];
     for (const role of ["staff", "clinician", "supervisor", "director", "respondent"] as const) {
       for (const [method, url, payload] of requests) {
-        const res = await call(method as "GET", url, payload, roles.headers[role]);
+        const res = await call(method as "GET", url, payload, t.roles.headers[role]);
         expect(res.statusCode, `${role} ${method} ${url}`).toBe(403);
       }
     }
     for (const role of ["staff", "clinician", "supervisor", "director"] as const) {
-      expect((await call("GET", "/api/clinician-team", undefined, roles.headers[role])).statusCode, role).toBe(200);
+      expect((await call("GET", "/api/clinician-team", undefined, t.roles.headers[role])).statusCode, role).toBe(200);
     }
-    expect((await call("GET", "/api/clinician-team", undefined, roles.headers.respondent)).statusCode).toBe(403);
+    expect((await call("GET", "/api/clinician-team", undefined, t.roles.headers.respondent)).statusCode).toBe(403);
     expect((await t.app.inject({ method: "GET", url: `/api/clinician-team/${team.id}` })).statusCode).toBe(401);
     expect((await call("GET", `/api/clinician-team/${team.id}`)).json().name).toBe("Permission Team");
   });

@@ -40,6 +40,18 @@ export async function createTeam(db: Kysely<Database>, name: string, members: nu
   return id;
 }
 
+/** Makes `supervisorId` the supervisor of each clinician (spec §6: they see those clinicians' patients). */
+export async function superviseClinicians(
+  db: Kysely<Database>,
+  supervisorId: number,
+  clinicianIds: number[],
+): Promise<void> {
+  await db
+    .insertInto("supervision")
+    .values(clinicianIds.map((clinician_id) => ({ supervisor_id: supervisorId, clinician_id })))
+    .execute();
+}
+
 /** A user and their Authorization header, in one step. */
 export async function signedInUser(
   db: Kysely<Database>,

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from "fastify";
 import type { Kysely } from "kysely";
+import { afterAll, beforeAll } from "vitest";
 import type { Database } from "../../src/server/db/database-types.ts";
+import { createTestApp, type DATABASES, type TestApp } from "./test-app.ts";
 import { authHeader, createUser } from "./users.ts";
 
 export type Headers = { authorization: string };
@@ -44,12 +46,6 @@ export async function giveLocations(db: Kysely<Database>, userId: number, locati
     .execute();
 }
 
-/** Activity log codes of a user, oldest first. */
-export async function activityCodes(db: Kysely<Database>, userId: number): Promise<number[]> {
-  const rows = await db.selectFrom("activity_log").select("code").where("user_id", "=", userId).orderBy("id").execute();
-  return rows.map((r) => r.code);
-}
-
 /**
  * A request whose body, when given, is sent as JSON text whatever it is (null, a string, an
  * array), so malformed bodies reach the validator instead of stopping at the content type.
@@ -68,4 +64,44 @@ export function requestJson(
     headers: { ...headers, "content-type": "application/json" },
     payload: JSON.stringify(payload),
   });
+}
+
+type Method = "GET" | "POST" | "PUT" | "DELETE";
+
+/** A settings suite's app: the test app, one signed-in user per role, and requests as the admin. */
+export interface SettingsSuite extends TestApp {
+  roles: RoleUsers;
+  /** The admin's headers: the settings routes are mostly admin-only, so most calls are theirs. */
+  admin: Headers;
+  /** A JSON request (requestJson) as the admin unless other headers are given. */
+  call(
+    method: Method,
+    url: string,
+    payload?: unknown,
+    headers?: Headers | Record<string, never>,
+  ): ReturnType<typeof requestJson>;
+}
+
+/**
+ * Registers the hooks a settings suite starts and ends with: a fresh app on `database` (with
+ * `opts` as createTestApp takes them) and one signed-in user per role, usernames prefixed with
+ * `prefix`, closed after the suite. The fields are filled in by that beforeAll, so read them in
+ * hooks and tests, not while the suite is being declared; hooks the suite adds run after it.
+ */
+export function settingsSuite(
+  database: (typeof DATABASES)[number],
+  prefix: string,
+  opts?: Parameters<typeof createTestApp>[1],
+): SettingsSuite {
+  const suite = {
+    call: (method: Method, url: string, payload?: unknown, headers: Headers | Record<string, never> = suite.admin) =>
+      requestJson(suite.app, method, url, headers, payload),
+  } as SettingsSuite;
+  beforeAll(async () => {
+    const app = await createTestApp(database, opts);
+    const roles = await signInEachRole(app.db, prefix);
+    Object.assign(suite, app, { roles, admin: roles.headers.admin });
+  });
+  afterAll(async () => suite.close?.());
+  return suite;
 }

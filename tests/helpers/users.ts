@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
+import { newAccountRow } from "../../src/server/accounts/new-accounts.ts";
 import { AccessTokens } from "../../src/server/auth/access-token.ts";
 import { hashPassword } from "../../src/server/auth/passwords.ts";
 import type { Database } from "../../src/server/db/database-types.ts";
@@ -22,21 +23,18 @@ export async function createUser(
   passwordHash ??= hashPassword(TEST_PASSWORD);
   const { id } = await db
     .insertInto("app_user")
-    .values({
-      username: opts.username,
-      password_hash: await passwordHash,
-      user_type: opts.userType ?? "clinical",
-      status: opts.status ?? 2,
-      first_name: opts.firstName ?? opts.username,
-      last_name: opts.lastName ?? "Tester",
-      email: `${opts.username}@example.org`,
-      provider_id: null,
-      password_changed_at: new Date(),
-      middle_name: null,
-      locked_until: null,
-      hippa_agreement_at: null,
-      last_login_at: null,
-    })
+    .values(
+      newAccountRow({
+        username: opts.username,
+        password_hash: await passwordHash,
+        password_changed_at: new Date(),
+        user_type: opts.userType ?? "clinical",
+        status: opts.status ?? 2,
+        first_name: opts.firstName ?? opts.username,
+        last_name: opts.lastName ?? "Tester",
+        email: `${opts.username}@example.org`,
+      }),
+    )
     .returning("id")
     .executeTakeFirstOrThrow();
   if (opts.roles.length)
@@ -70,4 +68,21 @@ export async function authHeader(
     .execute();
   const token = await new AccessTokens(secret, 900).sign(userId, familyId);
   return { authorization: `Bearer ${token}` };
+}
+
+/**
+ * Signed-in clinical users by name, each with the roles given; the name is also the username.
+ * Created in the order listed. Answers their ids and Authorization headers by name.
+ */
+export async function signInUsers<Name extends string>(
+  db: Kysely<Database>,
+  rolesByName: Record<Name, readonly string[]>,
+): Promise<{ ids: Record<Name, number>; headers: Record<Name, { authorization: string }> }> {
+  const ids = {} as Record<Name, number>;
+  const headers = {} as Record<Name, { authorization: string }>;
+  for (const [name, roles] of Object.entries(rolesByName) as [Name, readonly string[]][]) {
+    ids[name] = await createUser(db, { username: name, roles: [...roles] });
+    headers[name] = await authHeader(db, ids[name]);
+  }
+  return { ids, headers };
 }

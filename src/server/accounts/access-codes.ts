@@ -6,11 +6,9 @@ import { ACCOUNT_STATUS } from "../auth/access-hook.ts";
 import type { Database } from "../db/database-types.ts";
 import type { EnqueueResult } from "../messaging/message-queue.ts";
 import type { Destination } from "../messaging/recipients.ts";
-import { readGeneralSettings } from "../settings/general-settings.ts";
-import { accessCodeMessage } from "./account-messages.ts";
+import { SELF_RELATION } from "../patients/self-relation.ts";
+import { accessCodeMessage, clinicName } from "./account-messages.ts";
 import { ACCESS_CODE_MAX_ATTEMPTS, hashSecret, issueToken, newAccessCode } from "./one-time-tokens.ts";
-
-const RELATION_SELF = 1;
 
 /**
  * Access codes (spec §2, §6: a respondent signs in with a code sent to them; one code can match
@@ -44,13 +42,12 @@ export async function sendAccessCode(
   const group = randomUUID();
   for (const userId of userIds)
     await issueToken(db, { userId, purpose: "access_code", secret: code, ttlMinutes, detail: { group } });
-  const settings = await readGeneralSettings(db, ctx.bundle, ctx.dbKind);
   return ctx.messages.enqueue(
     db,
     accessCodeMessage({
       to,
       userId: userIds.length === 1 ? userIds[0] : null,
-      clinic: settings.customer_name ?? "Your clinic",
+      clinic: await clinicName(ctx, db),
       code,
       ttlMinutes,
     }),
@@ -107,7 +104,7 @@ export async function accountChoices(
     .where("cu.user_id", "in", userIds)
     .where("cu.deleted_at", "is", null)
     .where("u.status", "in", [...ACCESS_CODE_STATUSES])
-    .orderBy(sql`(cu.relation_id = ${RELATION_SELF})`, "desc")
+    .orderBy(sql`(cu.relation_id = ${SELF_RELATION})`, "desc")
     .orderBy(sql`lower(p.last_name)`)
     .orderBy(sql`lower(p.first_name)`)
     .orderBy("cu.id")

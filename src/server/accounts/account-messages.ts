@@ -1,19 +1,29 @@
+import type { Kysely } from "kysely";
+import type { AppContext } from "../app-context.ts";
+import type { Database } from "../db/database-types.ts";
 import type { OutgoingMessage } from "../messaging/message-types.ts";
 import type { Destination } from "../messaging/recipients.ts";
+import { readGeneralSettings } from "../settings/general-settings.ts";
 
 /**
  * The texts of account messages. Short and free of health information: a message may be read on
  * a shared phone or a lock screen, so it names the clinic and the action, never a patient or a
  * measure. Text messages stay under two SMS segments.
  */
-interface Common {
+export interface MessageCommon {
   to: Destination;
   userId: number | null;
   clinic: string;
 }
 
+/** The clinic as account messages name it: general settings' customer name, else a generic one. */
+export async function clinicName(ctx: Pick<AppContext, "bundle" | "dbKind">, db: Kysely<Database>): Promise<string> {
+  const settings = await readGeneralSettings(db, ctx.bundle, ctx.dbKind);
+  return settings.customer_name ?? "Your clinic";
+}
+
 function message(
-  common: Common,
+  common: MessageCommon,
   parts: { purpose: string; subject: string; email: string; sms: string; link?: string; secret?: string },
 ): OutgoingMessage {
   return {
@@ -28,7 +38,7 @@ function message(
   };
 }
 
-export function invitationMessage(common: Common & { firstName: string; link: string; ttlHours: number }) {
+export function invitationMessage(common: MessageCommon & { firstName: string; link: string; ttlHours: number }) {
   return message(common, {
     purpose: "account_setup",
     subject: `Set up your ${common.clinic} account`,
@@ -48,7 +58,7 @@ export function invitationMessage(common: Common & { firstName: string; link: st
   });
 }
 
-export function passwordResetMessage(common: Common & { username: string; link: string; ttlMinutes: number }) {
+export function passwordResetMessage(common: MessageCommon & { username: string; link: string; ttlMinutes: number }) {
   return message(common, {
     purpose: "password_reset",
     subject: `Reset your ${common.clinic} password`,
@@ -66,7 +76,7 @@ export function passwordResetMessage(common: Common & { username: string; link: 
   });
 }
 
-export function usernameReminderMessage(common: Common & { usernames: string[]; loginLink: string }) {
+export function usernameReminderMessage(common: MessageCommon & { usernames: string[]; loginLink: string }) {
   const list = common.usernames.join(", ");
   return message(common, {
     purpose: "username_recovery",
@@ -84,7 +94,7 @@ export function usernameReminderMessage(common: Common & { usernames: string[]; 
   });
 }
 
-export function accessCodeMessage(common: Common & { code: string; ttlMinutes: number }) {
+export function accessCodeMessage(common: MessageCommon & { code: string; ttlMinutes: number }) {
   return message(common, {
     purpose: "access_code",
     subject: `Your ${common.clinic} access code`,

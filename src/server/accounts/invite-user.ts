@@ -3,31 +3,15 @@ import type { AppContext } from "../app-context.ts";
 import { ACCOUNT_STATUS } from "../auth/access-hook.ts";
 import { ACTIVITY, logActivity } from "../auth/activity-log.ts";
 import type { Database } from "../db/database-types.ts";
+import { inTransaction } from "../db/in-transaction.ts";
 import type { MessageChannel } from "../messaging/message-types.ts";
 import { chooseDestination } from "../messaging/recipients.ts";
-import { readGeneralSettings } from "../settings/general-settings.ts";
 import { invitationMessage } from "./account-messages.ts";
-import { issueToken, newLinkSecret, spendOpenTokens } from "./one-time-tokens.ts";
+import { type LinkMessageResult, sendLinkMessage } from "./link-message.ts";
+import { spendOpenTokens } from "./one-time-tokens.ts";
 
 export const NOT_INVITABLE = "Only an account that is not invited or invited can be sent an invitation.";
 export const ACCOUNT_NOT_FOUND = "The account does not exist.";
-
-export interface InviteResult {
-  sent: boolean;
-  /** Why not, as a sentence to show (no valid contact, channel off, wrong status). */
-  reason?: string;
-  /** Where it went: the channel and whether it left the system or was kept in the outbox (demo). */
-  channel?: MessageChannel;
-  delivery?: "queued" | "kept";
-}
-
-/**
- * Runs `work` in a transaction, or inside the caller's when `db` already is one (PGlite has one
- * connection: opening a second transaction while the caller holds one would wait forever).
- */
-export async function inTransaction<T>(db: Kysely<Database>, work: (trx: Kysely<Database>) => Promise<T>): Promise<T> {
-  return db.isTransaction ? work(db) : db.transaction().execute(work);
-}
 
 /** The account-setup link a message carries. */
 export function accountSetupLink(ctx: Pick<AppContext, "config">, secret: string): string {
@@ -44,7 +28,7 @@ export function accountSetupLink(ctx: Pick<AppContext, "config">, secret: string
 export async function inviteUser(
   ctx: AppContext,
   args: { userId: number; actorId: number; channel?: MessageChannel; db?: Kysely<Database> },
-): Promise<InviteResult> {
+): Promise<LinkMessageResult> {
   const db = args.db ?? ctx.db;
   return inTransaction(db, async (trx) => {
     const user = await trx
@@ -59,33 +43,22 @@ export async function inviteUser(
     const choice = await chooseDestination(ctx, trx, user.id, { channel: args.channel });
     if (!choice.ok) return { sent: false, reason: choice.reason };
 
-    const settings = await readGeneralSettings(trx, ctx.bundle, ctx.dbKind);
-    const ttlHours = ctx.config.accounts.invitationTtlHours;
-    const secret = newLinkSecret();
-    await issueToken(trx, { userId: user.id, purpose: "account_setup", secret, ttlMinutes: ttlHours * 60 });
     await trx
       .updateTable("app_user")
       .set({ status: ACCOUNT_STATUS.invited, updated_at: sql<Date>`now()` })
       .where("id", "=", user.id)
       .execute();
-    const queued = await ctx.messages.enqueue(
-      trx,
-      invitationMessage({
-        to: choice.destination,
-        userId: user.id,
-        clinic: settings.customer_name ?? "Your clinic",
-        firstName: user.first_name,
-        link: accountSetupLink(ctx, secret),
-        ttlHours,
-      }),
-    );
-    await logActivity(trx, {
+    const ttlHours = ctx.config.accounts.invitationTtlHours;
+    return sendLinkMessage(ctx, trx, {
       userId: user.id,
       actorId: args.actorId,
-      code: ACTIVITY.invitationSent,
-      detail: { channel: choice.destination.channel, messageId: queued.id },
+      to: choice.destination,
+      purpose: "account_setup",
+      ttlMinutes: ttlHours * 60,
+      link: (secret) => accountSetupLink(ctx, secret),
+      compose: (common) => invitationMessage({ ...common, firstName: user.first_name, ttlHours }),
+      activity: ACTIVITY.invitationSent,
     });
-    return { sent: true, channel: choice.destination.channel, delivery: queued.status };
   });
 }
 

@@ -17,7 +17,7 @@ import {
 import type { Database } from "../db/database-types.ts";
 import { appendHistory } from "../history/record-history.ts";
 import { badRequest, notFound } from "../http/http-error.ts";
-import { isUsernameUniqueViolation, USERNAME_IN_USE, usernameTaken } from "./usernames.ts";
+import { onUsernameRace, usernameInUse, usernameTaken } from "./usernames.ts";
 
 export const ACCOUNT_NOT_FOUND = "The account does not exist.";
 export const NAME_KEPT_BY_CLINIC = "Your name is kept by your clinic. Ask them to change it.";
@@ -113,21 +113,17 @@ export async function myAccountRoutes(app: FastifyInstance, ctx: AppContext): Pr
     async (request) => {
       const id = ownId(request, request.params.id);
       const { username } = request.body;
-      if (await usernameTaken(ctx.db, username, id))
-        throw badRequest([{ field: "username", message: USERNAME_IN_USE }]);
-      try {
-        await ctx.db.transaction().execute(async (trx) => {
+      if (await usernameTaken(ctx.db, username, id)) throw usernameInUse();
+      await onUsernameRace(() =>
+        ctx.db.transaction().execute(async (trx) => {
           await trx
             .updateTable("app_user")
             .set({ username, updated_at: sql<Date>`now()` })
             .where("id", "=", id)
             .execute();
           await appendHistory(trx, { entity: "app_user", entityId: id, data: { username }, changedBy: id });
-        });
-      } catch (err) {
-        if (isUsernameUniqueViolation(err)) throw badRequest([{ field: "username", message: USERNAME_IN_USE }]);
-        throw err;
-      }
+        }),
+      );
       return loadAccount(ctx.db, id);
     },
   );

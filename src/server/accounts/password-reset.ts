@@ -1,12 +1,11 @@
 import type { Kysely } from "kysely";
 import type { AppContext } from "../app-context.ts";
-import { ACTIVITY, logActivity } from "../auth/activity-log.ts";
+import { ACTIVITY } from "../auth/activity-log.ts";
 import type { Database } from "../db/database-types.ts";
+import { inTransaction } from "../db/in-transaction.ts";
 import { chooseDestination, type Destination } from "../messaging/recipients.ts";
-import { readGeneralSettings } from "../settings/general-settings.ts";
 import { passwordResetMessage } from "./account-messages.ts";
-import { type InviteResult, inTransaction } from "./invite-user.ts";
-import { issueToken, newLinkSecret } from "./one-time-tokens.ts";
+import { type LinkMessageResult, sendLinkMessage } from "./link-message.ts";
 
 export function passwordResetLink(ctx: Pick<AppContext, "config">, key: string): string {
   return `${ctx.config.accounts.publicUrl}/security/reset-password?key=${encodeURIComponent(key)}`;
@@ -22,7 +21,7 @@ export function passwordResetLink(ctx: Pick<AppContext, "config">, key: string):
 export async function sendPasswordReset(
   ctx: AppContext,
   args: { userId: number; actorId: number | null; prefer?: Destination; db?: Kysely<Database> },
-): Promise<InviteResult> {
+): Promise<LinkMessageResult> {
   return inTransaction(args.db ?? ctx.db, async (trx) => {
     const user = await trx
       .selectFrom("app_user")
@@ -31,29 +30,19 @@ export async function sendPasswordReset(
       .executeTakeFirst();
     if (!user?.username)
       return { sent: false, reason: "This account has no username yet: send an invitation instead." };
+    const username = user.username;
     const choice = await chooseDestination(ctx, trx, user.id, { prefer: args.prefer });
     if (!choice.ok) return { sent: false, reason: choice.reason };
-    const settings = await readGeneralSettings(trx, ctx.bundle, ctx.dbKind);
     const ttlMinutes = ctx.config.accounts.resetTtlMinutes;
-    const key = newLinkSecret();
-    await issueToken(trx, { userId: user.id, purpose: "password_reset", secret: key, ttlMinutes });
-    const queued = await ctx.messages.enqueue(
-      trx,
-      passwordResetMessage({
-        to: choice.destination,
-        userId: user.id,
-        clinic: settings.customer_name ?? "Your clinic",
-        username: user.username,
-        link: passwordResetLink(ctx, key),
-        ttlMinutes,
-      }),
-    );
-    await logActivity(trx, {
+    return sendLinkMessage(ctx, trx, {
       userId: user.id,
       actorId: args.actorId,
-      code: ACTIVITY.resetRequestSent,
-      detail: { channel: choice.destination.channel, messageId: queued.id },
+      to: choice.destination,
+      purpose: "password_reset",
+      ttlMinutes,
+      link: (key) => passwordResetLink(ctx, key),
+      compose: (common) => passwordResetMessage({ ...common, username, ttlMinutes }),
+      activity: ACTIVITY.resetRequestSent,
     });
-    return { sent: true, channel: choice.destination.channel, delivery: queued.status };
   });
 }

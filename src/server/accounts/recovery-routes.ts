@@ -1,5 +1,4 @@
 import type { FastifyInstance } from "fastify";
-import { sql } from "kysely";
 import type { ForgotPasswordRequest } from "../../../generated/types/api/forgot-password.ts";
 import type { RecoverUsernameRequest } from "../../../generated/types/api/recover-username.ts";
 import type { ResetPasswordRequest } from "../../../generated/types/api/reset-password.ts";
@@ -7,13 +6,12 @@ import type { AppContext } from "../app-context.ts";
 import { ACCOUNT_STATUS } from "../auth/access-hook.ts";
 import { ACTIVITY, logActivity } from "../auth/activity-log.ts";
 import { INVALID_PASSWORD, passwordChecker } from "../auth/password-rules.ts";
-import { hashPassword } from "../auth/passwords.ts";
+import { hashPassword, newPasswordColumns } from "../auth/passwords.ts";
 import { revokeUserFamilies } from "../auth/refresh-tokens.ts";
 import { badRequest, HttpError } from "../http/http-error.ts";
 import { chooseDestination, type Destination } from "../messaging/recipients.ts";
-import { readGeneralSettings } from "../settings/general-settings.ts";
 import { ACCOUNT_MANAGERS, ACCOUNT_NOT_VISIBLE, manageableAccount } from "./account-access.ts";
-import { usernameReminderMessage } from "./account-messages.ts";
+import { clinicName, usernameReminderMessage } from "./account-messages.ts";
 import { findAccounts } from "./find-accounts.ts";
 import { findLiveToken, spendOpenTokens, spendToken } from "./one-time-tokens.ts";
 import { sendPasswordReset } from "./password-reset.ts";
@@ -59,7 +57,7 @@ export async function recoveryRoutes(app: FastifyInstance, ctx: AppContext): Pro
         byAddress.set(key, group);
       }
       if (byAddress.size > 0) {
-        const settings = await readGeneralSettings(ctx.db, ctx.bundle, ctx.dbKind);
+        const clinic = await clinicName(ctx, ctx.db);
         for (const { to, accounts } of byAddress.values()) {
           await ctx.db.transaction().execute(async (trx) => {
             const queued = await ctx.messages.enqueue(
@@ -67,7 +65,7 @@ export async function recoveryRoutes(app: FastifyInstance, ctx: AppContext): Pro
               usernameReminderMessage({
                 to,
                 userId: accounts.length === 1 ? accounts[0].userId : null,
-                clinic: settings.customer_name ?? "Your clinic",
+                clinic,
                 usernames: accounts.map((a) => a.username as string),
                 loginLink: `${ctx.config.accounts.publicUrl}/security/login`,
               }),
@@ -122,14 +120,7 @@ export async function recoveryRoutes(app: FastifyInstance, ctx: AppContext): Pro
         if (!(await spendToken(trx, live.id))) throw expired();
         const updated = await trx
           .updateTable("app_user")
-          .set({
-            password_hash: passwordHash,
-            password_changed_at: sql<Date>`now()`,
-            status: ACCOUNT_STATUS.active,
-            failed_logins: 0,
-            locked_until: null,
-            updated_at: sql<Date>`now()`,
-          })
+          .set({ ...newPasswordColumns(passwordHash), status: ACCOUNT_STATUS.active })
           .where("id", "=", live.userId)
           .where("status", "in", HAS_CREDENTIALS)
           .executeTakeFirst();

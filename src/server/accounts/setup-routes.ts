@@ -9,13 +9,14 @@ import type { AppContext } from "../app-context.ts";
 import { ACCOUNT_STATUS } from "../auth/access-hook.ts";
 import { ACTIVITY, logActivity } from "../auth/activity-log.ts";
 import { INVALID_PASSWORD, passwordChecker } from "../auth/password-rules.ts";
-import { hashPassword } from "../auth/passwords.ts";
+import { hashPassword, newPasswordColumns } from "../auth/passwords.ts";
 import type { Database } from "../db/database-types.ts";
 import { badRequest, HttpError } from "../http/http-error.ts";
+import { RESPONDENT_ROLE } from "./new-accounts.ts";
 import { findLiveToken, spendToken } from "./one-time-tokens.ts";
 import { publicLimit } from "./rate-limit.ts";
 import { signInWith } from "./sign-in.ts";
-import { isUsernameUniqueViolation, USERNAME_IN_USE, usernameTaken } from "./usernames.ts";
+import { onUsernameRace, usernameInUse, usernameTaken } from "./usernames.ts";
 
 const BASE = "/api/security";
 export const LINK_EXPIRED = "Your link has expired. Please try again.";
@@ -89,33 +90,25 @@ export async function setupRoutes(app: FastifyInstance, ctx: AppContext): Promis
       const account = await setupAccount(ctx.db, token);
       if (!account) throw linkExpired();
       if (!acceptable(password)) throw badRequest([{ field: "password", message: INVALID_PASSWORD }]);
-      if (await usernameTaken(ctx.db, username, account.userId))
-        throw badRequest([{ field: "username", message: USERNAME_IN_USE }]);
+      if (await usernameTaken(ctx.db, username, account.userId)) throw usernameInUse();
 
       const passwordHash = await hashPassword(password);
-      try {
-        await ctx.db.transaction().execute(async (trx) => {
+      await onUsernameRace(() =>
+        ctx.db.transaction().execute(async (trx) => {
           // Spending first makes the link single-use even when two tabs submit at once.
           if (!(await spendToken(trx, account.tokenId))) throw linkExpired();
           const updated = await trx
             .updateTable("app_user")
-            .set({
-              username,
-              password_hash: passwordHash,
-              password_changed_at: sql<Date>`now()`,
-              status: ACCOUNT_STATUS.active,
-              failed_logins: 0,
-              locked_until: null,
-              updated_at: sql<Date>`now()`,
-            })
+            .set({ ...newPasswordColumns(passwordHash), username, status: ACCOUNT_STATUS.active })
             .where("id", "=", account.userId)
             .where("status", "=", ACCOUNT_STATUS.invited)
             .executeTakeFirst();
           if (Number(updated.numUpdatedRows) !== 1) throw linkExpired();
-          // A patient's own account is made without roles (patient-write.ts); signing in as a
-          // respondent needs the respondent role's permissions (my account, sessions).
+          // Patient users get the respondent role when created (new-accounts.ts); granting it
+          // again costs nothing and makes sure that signing in as a respondent carries its
+          // permissions (my account, sessions), whatever made the account.
           if (account.userType === "patient")
-            await sql`insert into user_role (user_id, role) values (${account.userId}, 'respondent')
+            await sql`insert into user_role (user_id, role) values (${account.userId}, ${RESPONDENT_ROLE})
               on conflict do nothing`.execute(trx);
           const detail = { ip: request.ip };
           if (!account.hadPassword)
@@ -131,11 +124,8 @@ export async function setupRoutes(app: FastifyInstance, ctx: AppContext): Promis
             code: ACTIVITY.accountActivated,
             detail,
           });
-        });
-      } catch (err) {
-        if (isUsernameUniqueViolation(err)) throw badRequest([{ field: "username", message: USERNAME_IN_USE }]);
-        throw err;
-      }
+        }),
+      );
       return signInWith(ctx, account.userId, { method: "account_setup", ip: request.ip });
     },
   );

@@ -1,8 +1,13 @@
 import { type Kysely, sql } from "kysely";
 import type { Database } from "../db/database-types.ts";
+import { onUniqueViolation } from "../db/pg-errors.ts";
+import { badRequest } from "../http/http-error.ts";
 
 export const USERNAME_IN_USE = "Username already in use";
 const USERNAME_INDEX = "app_user_username_key";
+
+/** The answer to a username someone else holds, on the form's username field. */
+export const usernameInUse = () => badRequest([{ field: "username", message: USERNAME_IN_USE }]);
 
 /** Whether a username is taken by another account (usernames are unique without regard to case). */
 export async function usernameTaken(
@@ -15,9 +20,7 @@ export async function usernameTaken(
   return Boolean(await query.executeTakeFirst());
 }
 
-/** Two accounts claiming one username at once: the second trips the unique index. */
-export function isUsernameUniqueViolation(err: unknown): boolean {
-  const e = err as { code?: unknown; constraint?: unknown; message?: unknown } | null;
-  if (e?.code !== "23505") return false;
-  return e.constraint === USERNAME_INDEX || (typeof e.message === "string" && e.message.includes(USERNAME_INDEX));
+/** Runs a save of a username checked free: two accounts claiming it at once trip the unique index, and the second hears usernameInUse. */
+export function onUsernameRace<T>(save: () => Promise<T>): Promise<T> {
+  return onUniqueViolation(USERNAME_INDEX, usernameInUse, save);
 }

@@ -2,6 +2,7 @@ import { type Kysely, sql } from "kysely";
 import { permissionsFor } from "../../shared/permissions.ts";
 import type { SchemaBundle } from "../../shared/schema/bundle.ts";
 import type { Database } from "../db/database-types.ts";
+import { accountWithRoles } from "./account-columns.ts";
 import type { RequestUser } from "./request-user.ts";
 
 /**
@@ -15,23 +16,11 @@ export async function loadTokenUser(
   userId: number,
   familyId: string,
 ): Promise<RequestUser | null> {
-  const row = await db
-    .selectFrom("app_user as u")
-    .select([
-      "u.id",
-      "u.uuid",
-      "u.username",
-      "u.user_type",
-      "u.status",
-      "u.first_name",
-      "u.last_name",
-      sql<
-        string[]
-      >`coalesce((select array_agg(r.role order by r.role) from user_role r where r.user_id = u.id), '{}')`.as("roles"),
-      sql<boolean>`exists (select 1 from refresh_token t where t.family_id = ${familyId}::uuid and t.user_id = u.id and t.revoked_at is null)`.as(
-        "family_alive",
-      ),
-    ])
+  const row = await accountWithRoles(db)
+    .select(
+      sql<boolean>`exists (select 1 from refresh_token t where t.family_id = ${familyId}::uuid and t.user_id = u.id
+        and t.revoked_at is null)`.as("family_alive"),
+    )
     .where("u.id", "=", userId)
     .executeTakeFirst();
   if (!row?.family_alive) return null;

@@ -5,9 +5,9 @@ import type { Role } from "../../../generated/types/enums/role.ts";
 import { permissionsFor } from "../../shared/permissions.ts";
 import type { SchemaBundle } from "../../shared/schema/bundle.ts";
 import type { Database } from "../db/database-types.ts";
+import { SELF_RELATION } from "../patients/self-relation.ts";
 import { ACCOUNT_STATUS } from "./access-hook.ts";
-
-const RELATION_SELF = 1;
+import { accountWithRoles } from "./account-columns.ts";
 
 /**
  * The signed-in user as the client keeps it (spec §3 Logged-in user; schemas/entities/user.json),
@@ -19,25 +19,14 @@ export async function loadSessionUser(
   bundle: SchemaBundle,
   userId: number,
 ): Promise<SessionUser | null> {
-  const row = await db
-    .selectFrom("app_user as u")
+  const row = await accountWithRoles(db)
     .select([
-      "u.id",
-      "u.uuid",
-      "u.username",
-      "u.first_name",
-      "u.last_name",
-      "u.user_type",
-      "u.status",
       sql<boolean>`u.hippa_agreement_at is not null`.as("hippa_agreement"),
-      sql<
-        string[]
-      >`coalesce((select array_agg(r.role order by r.role) from user_role r where r.user_id = u.id), '{}')`.as("roles"),
       // A respondent's relation to the patient: their own chart (relation 1) first, as the
       // select-account screen sorts it, else their earliest live link.
       sql<number | null>`(select cu.relation_id from cca_user cu
         where cu.user_id = u.id and cu.deleted_at is null
-        order by (cu.relation_id = ${RELATION_SELF}) desc, cu.id limit 1)`.as("relation_id"),
+        order by (cu.relation_id = ${SELF_RELATION}) desc, cu.id limit 1)`.as("relation_id"),
     ])
     .where("u.id", "=", userId)
     .executeTakeFirst();

@@ -1,8 +1,9 @@
 import { type Kysely, type RawBuilder, type SqlBool, sql } from "kysely";
+import { accountPage } from "../accounts/account-page.ts";
+import { ACCOUNT_ROLES, LAST_ACTIVITY_AT, LAST_ACTIVITY_CODE } from "../auth/account-columns.ts";
 import { ACTIVITY } from "../auth/activity-log.ts";
 import { type Contact, contactInformation, listContacts, PHONE, primaryOf } from "../contacts/contacts.ts";
 import type { Database } from "../db/database-types.ts";
-import { pageWindow } from "../http/paging.ts";
 import { likePattern } from "../patients/patient-read.ts";
 
 /** A clinical user as the API answers it (entities/clinical-user.json with its readOnly fields). */
@@ -41,7 +42,6 @@ export interface ClinicalUserListQuery {
   no_contact_information?: boolean;
 }
 
-const LAST_ACTIVITY_AT = sql<Date | null>`(select max(a.at) from activity_log a where a.user_id = u.id)`;
 const NAMES_ORDER = sql.raw("lower(o.last_name), lower(o.first_name), o.id");
 
 /** Ids and "First Last" names of the users joined to u through `table` (a JSON array each, never null). */
@@ -75,9 +75,7 @@ function clinicalUsers(db: Kysely<Database>) {
       "u.email",
       "u.provider_id",
       "u.status",
-      sql<
-        string[]
-      >`coalesce((select array_agg(r.role order by r.role) from user_role r where r.user_id = u.id), '{}')`.as("roles"),
+      ACCOUNT_ROLES.as("roles"),
       sql<number[]>`coalesce((select json_agg(ul.location_id order by ul.location_id) from user_location ul
         where ul.user_id = u.id), '[]'::json)`.as("locations"),
       sql<string[]>`coalesce((select json_agg(l.name order by lower(l.name), l.id) from user_location ul
@@ -87,8 +85,7 @@ function clinicalUsers(db: Kysely<Database>) {
       SUBORDINATES.ids.as("subordinates"),
       SUBORDINATES.names.as("subordinate_names"),
       "u.last_login_at",
-      sql<number | null>`(select a.code from activity_log a where a.user_id = u.id
-        order by a.at desc, a.id desc limit 1)`.as("last_activity_code"),
+      LAST_ACTIVITY_CODE.as("last_activity_code"),
       LAST_ACTIVITY_AT.as("last_activity_at"),
       sql<Date | null>`(select max(a.at) from activity_log a where a.user_id = u.id
         and a.code = ${ACTIVITY.invitationSent})`.as("invited_at"),
@@ -152,30 +149,14 @@ export async function listClinicalUsers(
   db: Kysely<Database>,
   query: ClinicalUserListQuery,
 ): Promise<{ rows: ClinicalUserJson[]; totalRecords: number }> {
-  const where = filters(query);
-  const { limit, offset } = pageWindow(query);
-  const direction = sql.raw(query.order === "desc" ? "desc" : "asc");
-  let rows = clinicalUsers(db);
-  let count = db
-    .selectFrom("app_user as u")
-    .where("u.user_type", "=", "clinical")
-    .select(sql<number>`count(*)`.as("n"));
-  for (const predicate of where) {
-    rows = rows.where(predicate);
-    count = count.where(predicate);
-  }
-  const [page, total] = await Promise.all([
-    rows
-      .orderBy(sql`${SORTS[query.sort ?? "last_name"]} ${direction} nulls last`)
-      .orderBy(sql`lower(u.last_name) ${direction}`)
-      .orderBy(sql`lower(u.first_name) ${direction}`)
-      .orderBy("u.id")
-      .limit(limit)
-      .offset(offset)
-      .execute(),
-    count.executeTakeFirstOrThrow(),
-  ]);
-  return { rows: await withContacts(db, page), totalRecords: Number(total.n) };
+  const page = await accountPage(db, "clinical", clinicalUsers(db), {
+    page: query.page,
+    pageSize: query.pageSize,
+    order: query.order,
+    where: filters(query),
+    sortBy: SORTS[query.sort ?? "last_name"],
+  });
+  return { rows: await withContacts(db, page.rows), totalRecords: page.totalRecords };
 }
 
 async function withContacts(db: Kysely<Database>, rows: Row[]): Promise<ClinicalUserJson[]> {

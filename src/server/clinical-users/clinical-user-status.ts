@@ -1,5 +1,6 @@
 import { sql } from "kysely";
-import { cancelInvitations, type InviteResult, inviteUser } from "../accounts/invite-user.ts";
+import { cancelInvitations, inviteUser } from "../accounts/invite-user.ts";
+import type { LinkMessageResult } from "../accounts/link-message.ts";
 import { spendOpenTokens } from "../accounts/one-time-tokens.ts";
 import { sendPasswordReset } from "../accounts/password-reset.ts";
 import type { AppContext } from "../app-context.ts";
@@ -26,7 +27,7 @@ const FROM: Record<StatusAction, { statuses: number[]; refusal: string }> = {
 export interface StatusChangeResult {
   user: ClinicalUserJson;
   /** Present for the actions that send an invitation: whether it went, and why not. */
-  invitation?: InviteResult;
+  invitation?: LinkMessageResult;
 }
 
 const refuse = (message: string) => new HttpError(400, message, "invalid_status");
@@ -61,7 +62,7 @@ export async function changeClinicalUserStatus(
     const user = await lockClinicalUser(trx, userId);
     if (!FROM[action].statuses.includes(user.status)) throw refuse(FROM[action].refusal);
     const invite = () => inviteUser(ctx, { userId, actorId, channel: args.channel, db: trx });
-    let result: InviteResult | undefined;
+    let result: LinkMessageResult | undefined;
     switch (action) {
       case "invite":
       case "invite_again":
@@ -109,7 +110,7 @@ async function setStatus(trx: AppContext["db"], userId: number, status: number):
 export async function resetClinicalUserPassword(
   ctx: AppContext,
   args: { actorId: number; userId: number },
-): Promise<{ user: ClinicalUserJson; message: InviteResult }> {
+): Promise<{ user: ClinicalUserJson; message: LinkMessageResult }> {
   const { actorId, userId } = args;
   const message = await ctx.db.transaction().execute(async (trx) => {
     const user = await lockClinicalUser(trx, userId);

@@ -1,11 +1,12 @@
 import { type Kysely, sql } from "kysely";
 import type { SchemaBundle } from "../../shared/schema/bundle.ts";
+import { newAccountRow } from "../accounts/new-accounts.ts";
 import { ACCOUNT_STATUS } from "../auth/access-hook.ts";
 import { ACTIVITY, logActivity } from "../auth/activity-log.ts";
 import { PHONE, setPrimaryContact } from "../contacts/contacts.ts";
 import type { Database } from "../db/database-types.ts";
-import { isForeignKeyViolation, isUniqueViolation } from "../db/pg-errors.ts";
-import { appendHistory } from "../history/record-history.ts";
+import { isForeignKeyViolation, isUniqueViolation, onForeignKeyViolation } from "../db/pg-errors.ts";
+import { recordDeletion, recordVersion } from "../history/record-history.ts";
 import { badRequest, HttpError, notFound } from "../http/http-error.ts";
 import { type ClinicalUserJson, loadClinicalUser } from "./clinical-user-read.ts";
 import {
@@ -22,14 +23,14 @@ export const CANNOT_DELETE =
   "This user has a history in the app and cannot be deleted. Deactivate the account instead.";
 
 /** The user's record as history keeps it: the API shape, so a version reads like the screen. */
-export async function recordClinicalUserHistory(
+export function recordClinicalUserHistory(
   db: Kysely<Database>,
   userId: number,
   actorId: number,
 ): Promise<ClinicalUserJson> {
-  const user = (await loadClinicalUser(db, userId)) as ClinicalUserJson;
-  await appendHistory(db, { entity: "clinical_user", entityId: userId, data: user, changedBy: actorId });
-  return user;
+  return recordVersion(db, { entity: "clinical_user", entityId: userId, changedBy: actorId }, () =>
+    loadClinicalUser(db, userId),
+  );
 }
 
 async function replaceLinks(
@@ -99,21 +100,16 @@ export async function createClinicalUser(
       rejectIfAny(await checkClinicalUser(trx, bundle, { actorId, selfId: null, currentRoles: [], changes }));
       const { id } = await trx
         .insertInto("app_user")
-        .values({
-          user_type: "clinical",
-          status: ACCOUNT_STATUS.notInvited,
-          first_name: changes.first_name,
-          middle_name: null,
-          last_name: changes.last_name,
-          email: changes.email,
-          provider_id: changes.provider_id,
-          username: null,
-          password_hash: null,
-          password_changed_at: null,
-          locked_until: null,
-          hippa_agreement_at: null,
-          last_login_at: null,
-        })
+        .values(
+          newAccountRow({
+            user_type: "clinical",
+            status: ACCOUNT_STATUS.notInvited,
+            first_name: changes.first_name,
+            last_name: changes.last_name,
+            email: changes.email,
+            provider_id: changes.provider_id,
+          }),
+        )
         .returning("id")
         .executeTakeFirstOrThrow();
       await replaceLinks(trx, bundle, id, changes);
@@ -176,29 +172,24 @@ export async function updateClinicalUser(
  * history a clinic must keep, so the answer is to deactivate them.
  */
 export async function deleteClinicalUser(db: Kysely<Database>, actorId: number, id: number): Promise<void> {
-  try {
-    await db.transaction().execute(async (trx) => {
-      const current = await lockClinicalUser(trx, id);
-      if (id === actorId) throw new HttpError(400, "You cannot delete your own account.", "conflict");
-      const history = await trx
-        .selectFrom("activity_log")
-        .select("id")
-        .where((eb) => eb.or([eb("user_id", "=", id), eb("actor_id", "=", id)]))
-        .where((eb) => eb.or([eb("code", "<>", ACTIVITY.accountCreated), eb("actor_id", "=", id)]))
-        .executeTakeFirst();
-      if (current.status !== ACCOUNT_STATUS.notInvited || history) throw new HttpError(400, CANNOT_DELETE, "conflict");
-      const user = await loadClinicalUser(trx, id);
-      await trx.deleteFrom("app_user").where("id", "=", id).execute();
-      await appendHistory(trx, {
-        entity: "clinical_user",
-        entityId: id,
-        data: { ...user, deleted: true },
-        changedBy: actorId,
-      });
-    });
-  } catch (err) {
-    // Charts, programs, appointments and records that name the user keep it: the foreign keys say so.
-    if (isForeignKeyViolation(err)) throw new HttpError(400, CANNOT_DELETE, "conflict");
-    throw err;
-  }
+  // Charts, programs, appointments and records that name the user keep it: the foreign keys say so.
+  await onForeignKeyViolation(
+    () => new HttpError(400, CANNOT_DELETE, "conflict"),
+    () =>
+      db.transaction().execute(async (trx) => {
+        const current = await lockClinicalUser(trx, id);
+        if (id === actorId) throw new HttpError(400, "You cannot delete your own account.", "conflict");
+        const history = await trx
+          .selectFrom("activity_log")
+          .select("id")
+          .where((eb) => eb.or([eb("user_id", "=", id), eb("actor_id", "=", id)]))
+          .where((eb) => eb.or([eb("code", "<>", ACTIVITY.accountCreated), eb("actor_id", "=", id)]))
+          .executeTakeFirst();
+        if (current.status !== ACCOUNT_STATUS.notInvited || history)
+          throw new HttpError(400, CANNOT_DELETE, "conflict");
+        const user = await loadClinicalUser(trx, id);
+        await trx.deleteFrom("app_user").where("id", "=", id).execute();
+        await recordDeletion(trx, { entity: "clinical_user", entityId: id, changedBy: actorId }, user);
+      }),
+  );
 }

@@ -1,9 +1,10 @@
 import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../app-context.ts";
 import type { RequestUser } from "../auth/request-user.ts";
+import { rowNamedLike } from "../db/named-rows.ts";
 import { notFound } from "../http/http-error.ts";
 import { FORM_LOOKUPS, SETTINGS_ADMIN } from "../settings/access.ts";
-import { listTeams, loadTeam, type TeamListQuery, teamNamedLike } from "./team-read.ts";
+import { listTeams, loadTeam, type TeamListQuery } from "./team-read.ts";
 import { createTeam, deleteTeam, TEAM_NOT_FOUND, type TeamBody, updateTeam } from "./team-write.ts";
 
 const ID_PARAMS = { $ref: "api/id-params.json" };
@@ -23,7 +24,7 @@ export async function clinicianTeamRoutes(app: FastifyInstance, ctx: AppContext)
     { config: { access: SETTINGS_ADMIN }, schema: { querystring: { $ref: "api/team-name-query.json" } } },
     async (request) => {
       const { name, id } = request.query as { name: string; id?: number };
-      return { available: (await teamNamedLike(ctx.db, name, id ?? null)) === null };
+      return { available: (await rowNamedLike(ctx.db, "clinician_team", name, id ?? null)) === null };
     },
   );
 

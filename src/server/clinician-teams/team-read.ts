@@ -77,10 +77,3 @@ export async function loadTeam(db: Kysely<Database>, id: number): Promise<TeamJs
   const row = await teams(db).where("t.id", "=", id).executeTakeFirst();
   return row ? { ...row, patient_count: Number(row.patient_count) } : null;
 }
-
-/** The team (other than `selfId`) with this name in any case, or null. */
-export async function teamNamedLike(db: Kysely<Database>, name: string, selfId: number | null): Promise<number | null> {
-  let query = db.selectFrom("clinician_team").select("id").where(sql`lower(name)`, "=", name.toLowerCase());
-  if (selfId !== null) query = query.where("id", "<>", selfId);
-  return (await query.executeTakeFirst())?.id ?? null;
-}

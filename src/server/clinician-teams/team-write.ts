@@ -1,11 +1,13 @@
 import { type Kysely, sql } from "kysely";
 import type { SchemaBundle } from "../../shared/schema/bundle.ts";
 import type { Database } from "../db/database-types.ts";
-import { isForeignKeyViolation, isUniqueViolation } from "../db/pg-errors.ts";
-import { appendHistory } from "../history/record-history.ts";
+import { rowNamedLike } from "../db/named-rows.ts";
+import { onForeignKeyViolation, onUniqueViolation } from "../db/pg-errors.ts";
+import { recordDeletion, recordVersion } from "../history/record-history.ts";
+import { nonZeroCounts } from "../http/count-phrases.ts";
 import { badRequest, HttpError, notFound } from "../http/http-error.ts";
 import { relationSpec } from "../patients/patient-relations.ts";
-import { loadTeam, type TeamJson, teamNamedLike } from "./team-read.ts";
+import { loadTeam, type TeamJson } from "./team-read.ts";
 
 export const TEAM_NOT_FOUND = "The clinician team does not exist.";
 export const TEAM_NAME_TAKEN = "Team name already in use";
@@ -17,15 +19,6 @@ export interface TeamBody {
 }
 
 const nameTaken = () => badRequest([{ field: "name", message: TEAM_NAME_TAKEN }]);
-
-async function withNameRace<T>(save: () => Promise<T>): Promise<T> {
-  try {
-    return await save();
-  } catch (err) {
-    if (isUniqueViolation(err, NAME_INDEX)) throw nameTaken();
-    throw err;
-  }
-}
 
 /**
  * Name free, and every newly added member someone a patient can be assigned to (the same rule as
@@ -39,7 +32,8 @@ async function check(
   currentMembers: number[],
 ): Promise<void> {
   const errors = [];
-  if ((await teamNamedLike(trx, body.name, selfId)) !== null) errors.push({ field: "name", message: TEAM_NAME_TAKEN });
+  if ((await rowNamedLike(trx, "clinician_team", body.name, selfId)) !== null)
+    errors.push({ field: "name", message: TEAM_NAME_TAKEN });
   const added = (body.clinicians ?? []).filter((id) => !currentMembers.includes(id));
   if (added.length) {
     const spec = relationSpec("cca_clinician");
@@ -58,10 +52,8 @@ async function replaceMembers(trx: Kysely<Database>, teamId: number, members: nu
       .execute();
 }
 
-async function finish(trx: Kysely<Database>, id: number, actorId: number): Promise<TeamJson> {
-  const team = (await loadTeam(trx, id)) as TeamJson;
-  await appendHistory(trx, { entity: "clinician_team", entityId: id, data: team, changedBy: actorId });
-  return team;
+function finish(trx: Kysely<Database>, id: number, actorId: number): Promise<TeamJson> {
+  return recordVersion(trx, { entity: "clinician_team", entityId: id, changedBy: actorId }, () => loadTeam(trx, id));
 }
 
 export async function createTeam(
@@ -70,7 +62,7 @@ export async function createTeam(
   actorId: number,
   body: TeamBody,
 ): Promise<TeamJson> {
-  return withNameRace(() =>
+  return onUniqueViolation(NAME_INDEX, nameTaken, () =>
     db.transaction().execute(async (trx) => {
       await check(trx, bundle, body, null, []);
       const { id } = await trx
@@ -92,7 +84,7 @@ export async function updateTeam(
   id: number,
   body: TeamBody,
 ): Promise<TeamJson> {
-  return withNameRace(() =>
+  return onUniqueViolation(NAME_INDEX, nameTaken, () =>
     db.transaction().execute(async (trx) => {
       const current = await trx
         .selectFrom("clinician_team")
@@ -120,19 +112,13 @@ export async function updateTeam(
   );
 }
 
-function plural(n: number, one: string, many: string): string {
-  return `${n} ${n === 1 ? one : many}`;
-}
-
 /** Counts when known; null when a foreign key caught a chart assigned since the check. */
 const inUse = (counts: { patients: number; programs: number } | null) => {
   const what = counts
-    ? [
-        counts.patients > 0 ? plural(counts.patients, "patient", "patients") : null,
-        counts.programs > 0 ? plural(counts.programs, "program", "programs") : null,
-      ]
-        .filter(Boolean)
-        .join(" and ")
+    ? nonZeroCounts([
+        [counts.patients, "patient", "patients"],
+        [counts.programs, "program", "programs"],
+      ])
     : "patients";
   return new HttpError(
     400,
@@ -143,27 +129,21 @@ const inUse = (counts: { patients: number; programs: number } | null) => {
 
 /** Deletes a team no chart or program is assigned to: a chart must never lose its clinicians silently. */
 export async function deleteTeam(db: Kysely<Database>, actorId: number, id: number): Promise<void> {
-  try {
-    await db.transaction().execute(async (trx) => {
-      const team = await loadTeam(trx, id);
-      if (!team) throw notFound(TEAM_NOT_FOUND);
-      const programs = await sql<{ n: number }>`select count(*) as n from program_team where team_id = ${id}`.execute(
-        trx,
-      );
-      const programCount = Number(programs.rows[0].n);
-      if (team.patient_count > 0 || programCount > 0)
-        throw inUse({ patients: team.patient_count, programs: programCount });
-      await trx.deleteFrom("clinician_team").where("id", "=", id).execute();
-      await appendHistory(trx, {
-        entity: "clinician_team",
-        entityId: id,
-        data: { ...team, deleted: true },
-        changedBy: actorId,
-      });
-    });
-  } catch (err) {
-    // A chart given this team between the check and the delete still holds it: the foreign key says so.
-    if (isForeignKeyViolation(err)) throw inUse(null);
-    throw err;
-  }
+  // A chart given this team between the check and the delete still holds it: the foreign key says so.
+  await onForeignKeyViolation(
+    () => inUse(null),
+    () =>
+      db.transaction().execute(async (trx) => {
+        const team = await loadTeam(trx, id);
+        if (!team) throw notFound(TEAM_NOT_FOUND);
+        const programs = await sql<{ n: number }>`select count(*) as n from program_team where team_id = ${id}`.execute(
+          trx,
+        );
+        const programCount = Number(programs.rows[0].n);
+        if (team.patient_count > 0 || programCount > 0)
+          throw inUse({ patients: team.patient_count, programs: programCount });
+        await trx.deleteFrom("clinician_team").where("id", "=", id).execute();
+        await recordDeletion(trx, { entity: "clinician_team", entityId: id, changedBy: actorId }, team);
+      }),
+  );
 }

@@ -190,6 +190,19 @@ async function deleteContact(db: Kysely<Database>, contact: Contact): Promise<vo
   if (contact.primary) await promoteOldest(db, contact.user_id, contact.channel);
 }
 
+/** One of the account's contacts, read after locking the account for the change; 404 when it is not theirs. */
+async function lockedOwnContact(db: Kysely<Database>, userId: number, contactId: number): Promise<Contact> {
+  await lockAccount(db, userId);
+  const row = await db
+    .selectFrom("contact")
+    .select(COLUMNS)
+    .where("id", "=", contactId)
+    .where("user_id", "=", userId)
+    .executeTakeFirst();
+  if (!row) throw notFound(CONTACT_MESSAGES.notFound);
+  return toContact(row);
+}
+
 async function reload(db: Kysely<Database>, id: number): Promise<Contact> {
   return toContact(await db.selectFrom("contact").select(COLUMNS).where("id", "=", id).executeTakeFirstOrThrow());
 }
@@ -202,6 +215,12 @@ function cleanValue(bundle: SchemaBundle, channel: Channel, raw: string, field: 
 }
 
 const locked = (channel: Channel, field: string) => badRequest([{ field, message: CONTACT_MESSAGES.locked[channel] }]);
+
+/** An account holds a value once per channel: refuses `value` when one of `others` already has it. */
+function refuseDuplicate(others: readonly Contact[], channel: Channel, value: string, field: string): void {
+  if (others.some((c) => sameValue(channel, c.value, value)))
+    throw badRequest([{ field, message: CONTACT_MESSAGES.duplicate }]);
+}
 
 async function insertContact(
   db: Kysely<Database>,
@@ -237,8 +256,7 @@ export async function addContact(
   const value = cleanValue(bundle, input.channel, input.value, field);
   await lockAccount(db, userId);
   const current = await channelContacts(db, userId, input.channel);
-  if (current.some((c) => sameValue(input.channel, c.value, value)))
-    throw badRequest([{ field, message: CONTACT_MESSAGES.duplicate }]);
+  refuseDuplicate(current, input.channel, value, field);
   return insertContact(db, userId, {
     channel: input.channel,
     value,
@@ -257,23 +275,14 @@ export async function updateContact(
   opts: { field?: string } = {},
 ): Promise<Contact> {
   const field = opts.field ?? "value";
-  await lockAccount(db, userId);
-  const row = await db
-    .selectFrom("contact")
-    .select(COLUMNS)
-    .where("id", "=", contactId)
-    .where("user_id", "=", userId)
-    .executeTakeFirst();
-  if (!row) throw notFound(CONTACT_MESSAGES.notFound);
-  const contact = toContact(row);
+  const contact = await lockedOwnContact(db, userId, contactId);
   const set: { value?: string; enabled?: boolean } = {};
   if (changes.value !== undefined) {
     const value = cleanValue(bundle, contact.channel, changes.value, field);
     if (value !== contact.value) {
       if (!contact.editable) throw locked(contact.channel, field);
       const others = (await channelContacts(db, userId, contact.channel)).filter((c) => c.id !== contact.id);
-      if (others.some((c) => sameValue(contact.channel, c.value, value)))
-        throw badRequest([{ field, message: CONTACT_MESSAGES.duplicate }]);
+      refuseDuplicate(others, contact.channel, value, field);
       set.value = value;
     }
   }
@@ -296,15 +305,7 @@ export async function removeContact(
   contactId: number,
   opts: { field?: string } = {},
 ): Promise<void> {
-  await lockAccount(db, userId);
-  const row = await db
-    .selectFrom("contact")
-    .select(COLUMNS)
-    .where("id", "=", contactId)
-    .where("user_id", "=", userId)
-    .executeTakeFirst();
-  if (!row) throw notFound(CONTACT_MESSAGES.notFound);
-  const contact = toContact(row);
+  const contact = await lockedOwnContact(db, userId, contactId);
   if (!contact.editable) throw locked(contact.channel, opts.field ?? "value");
   await deleteContact(db, contact);
 }

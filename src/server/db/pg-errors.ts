@@ -15,3 +15,31 @@ export function isUniqueViolation(err: unknown, index: string): boolean {
 export function isForeignKeyViolation(err: unknown): boolean {
   return pgErrorCode(err) === "23503";
 }
+
+/**
+ * Runs a save that checked first that a value is free (a name, a username). Another save can take
+ * the value between the check and the write; the unique `index` then refuses it, and the caller
+ * hears `refusal()`, the same answer the check gives, instead of a 500.
+ */
+export async function onUniqueViolation<T>(index: string, refusal: () => Error, save: () => Promise<T>): Promise<T> {
+  try {
+    return await save();
+  } catch (err) {
+    if (isUniqueViolation(err, index)) throw refusal();
+    throw err;
+  }
+}
+
+/**
+ * Runs a delete that checked first that nothing uses the row. A reference added between the
+ * check and the delete makes a foreign key refuse it; the caller hears `refusal()`, the same
+ * answer as a row found in use, instead of a 500.
+ */
+export async function onForeignKeyViolation<T>(refusal: () => Error, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    if (isForeignKeyViolation(err)) throw refusal();
+    throw err;
+  }
+}

@@ -18,3 +18,30 @@ export async function appendHistory(
     returning version`.execute(db);
   return row.rows[0].version;
 }
+
+/** Which record a version belongs to, and who made the change (null: the system). */
+export interface HistoryKey {
+  entity: string;
+  entityId: number;
+  changedBy: number | null;
+}
+
+/**
+ * Reads a record as the save left it and appends that as its next version. The save answers
+ * what `load` read, so the screen and the history show the same record. `load` runs inside the
+ * saving transaction, where the record exists.
+ */
+export async function recordVersion<T>(
+  db: Kysely<Database>,
+  key: HistoryKey,
+  load: () => Promise<T | null>,
+): Promise<T> {
+  const record = (await load()) as T;
+  await appendHistory(db, { ...key, data: record });
+  return record;
+}
+
+/** A deleted record's last version: the record as it was, marked `deleted: true`, so history says who removed it. */
+export async function recordDeletion(db: Kysely<Database>, key: HistoryKey, record: object | null): Promise<void> {
+  await appendHistory(db, { ...key, data: { ...record, deleted: true } });
+}

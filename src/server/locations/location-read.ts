@@ -1,5 +1,6 @@
 import { type Kysely, type RawBuilder, sql } from "kysely";
 import type { SchemaBundle } from "../../shared/schema/bundle.ts";
+import { ACCOUNT_ROLES } from "../auth/account-columns.ts";
 import type { Database } from "../db/database-types.ts";
 import { pageWindow } from "../http/paging.ts";
 import { likePattern } from "../patients/patient-read.ts";
@@ -125,9 +126,7 @@ export async function locationUsers(db: Kysely<Database>, locationId: number): P
       sql<string>`u.first_name || ' ' || u.last_name`.as("full_name"),
       "u.user_type",
       "u.status",
-      sql<
-        string[]
-      >`coalesce((select array_agg(r.role order by r.role) from user_role r where r.user_id = u.id), '{}')`.as("roles"),
+      ACCOUNT_ROLES.as("roles"),
       sql<number>`(select count(*) from user_location o where o.user_id = u.id and o.location_id <> ul.location_id)`.as(
         "other_locations",
       ),

@@ -2,8 +2,10 @@ import { type Kysely, sql } from "kysely";
 import type { SchemaBundle } from "../../shared/schema/bundle.ts";
 import { loadClinicalUsers } from "../clinical-users/clinical-user-read.ts";
 import type { Database } from "../db/database-types.ts";
-import { isForeignKeyViolation, isUniqueViolation } from "../db/pg-errors.ts";
-import { appendHistory } from "../history/record-history.ts";
+import { rowNamedLike } from "../db/named-rows.ts";
+import { onForeignKeyViolation, onUniqueViolation } from "../db/pg-errors.ts";
+import { appendHistory, recordDeletion, recordVersion } from "../history/record-history.ts";
+import { nonZeroCounts, plural } from "../http/count-phrases.ts";
 import { badRequest, HttpError, notFound } from "../http/http-error.ts";
 import { type LocationJson, loadLocation } from "./location-read.ts";
 
@@ -40,25 +42,13 @@ function columns(body: LocationBody) {
 const nameTaken = () => badRequest([{ field: "name", message: LOCATION_NAME_TAKEN }]);
 
 async function assertNameFree(db: Kysely<Database>, name: string, selfId: number | null): Promise<void> {
-  let query = db.selectFrom("location").select("id").where(sql`lower(name)`, "=", name.toLowerCase());
-  if (selfId !== null) query = query.where("id", "<>", selfId);
-  if (await query.executeTakeFirst()) throw nameTaken();
+  if ((await rowNamedLike(db, "location", name, selfId)) !== null) throw nameTaken();
 }
 
-/** Runs a save; a lost race on the name index is answered like any other taken name. */
-async function withNameRace<T>(save: () => Promise<T>): Promise<T> {
-  try {
-    return await save();
-  } catch (err) {
-    if (isUniqueViolation(err, NAME_INDEX)) throw nameTaken();
-    throw err;
-  }
-}
-
-async function finish(trx: Kysely<Database>, bundle: SchemaBundle, id: number, actorId: number) {
-  const location = (await loadLocation(trx, bundle, id)) as LocationJson;
-  await appendHistory(trx, { entity: "location", entityId: id, data: location, changedBy: actorId });
-  return location;
+function finish(trx: Kysely<Database>, bundle: SchemaBundle, id: number, actorId: number): Promise<LocationJson> {
+  return recordVersion(trx, { entity: "location", entityId: id, changedBy: actorId }, () =>
+    loadLocation(trx, bundle, id),
+  );
 }
 
 export async function createLocation(
@@ -67,7 +57,7 @@ export async function createLocation(
   actorId: number,
   body: LocationBody,
 ): Promise<LocationJson> {
-  return withNameRace(() =>
+  return onUniqueViolation(NAME_INDEX, nameTaken, () =>
     db.transaction().execute(async (trx) => {
       await assertNameFree(trx, body.name, null);
       const { id } = await trx.insertInto("location").values(columns(body)).returning("id").executeTakeFirstOrThrow();
@@ -83,7 +73,7 @@ export async function updateLocation(
   id: number,
   body: LocationBody,
 ): Promise<LocationJson> {
-  return withNameRace(() =>
+  return onUniqueViolation(NAME_INDEX, nameTaken, () =>
     db.transaction().execute(async (trx) => {
       const current = await trx.selectFrom("location").select("id").where("id", "=", id).forUpdate().executeTakeFirst();
       if (!current) throw notFound(LOCATION_NOT_FOUND);
@@ -92,10 +82,6 @@ export async function updateLocation(
       return finish(trx, bundle, id, actorId);
     }),
   );
-}
-
-function plural(n: number, one: string, many: string): string {
-  return `${n} ${n === 1 ? one : many}`;
 }
 
 const inUse = (users: number) =>
@@ -116,48 +102,41 @@ export async function deleteLocation(
   actorId: number,
   id: number,
 ): Promise<void> {
-  try {
-    await db.transaction().execute(async (trx) => {
-      await sql`select pg_advisory_xact_lock(${DELETE_LOCK_KEY})`.execute(trx);
-      const location = await loadLocation(trx, bundle, id);
-      if (!location) throw notFound(LOCATION_NOT_FOUND);
-      if (location.user_count > 0) throw inUse(location.user_count);
-      const others = await trx
-        .selectFrom("location")
-        .select(sql<number>`count(*)`.as("n"))
-        .where("id", "<>", id)
-        .executeTakeFirstOrThrow();
-      if (Number(others.n) === 0) throw new HttpError(400, LAST_LOCATION, "last_location");
-      const refs = await sql<{ programs: number; appointments: number }>`
-        select (select count(*) from program where location_id = ${id}) as programs,
-               (select count(*) from appointment where location_id = ${id}) as appointments`.execute(trx);
-      const { programs, appointments } = refs.rows[0];
-      if (Number(programs) > 0 || Number(appointments) > 0) {
-        const what = [
-          Number(programs) > 0 ? plural(Number(programs), "program", "programs") : null,
-          Number(appointments) > 0 ? plural(Number(appointments), "appointment", "appointments") : null,
-        ]
-          .filter(Boolean)
-          .join(" and ");
-        throw new HttpError(
-          400,
-          `This location is used by ${what}. Move them to another location before deleting it.`,
-          "location_in_use",
-        );
-      }
-      await trx.deleteFrom("location").where("id", "=", id).execute();
-      await appendHistory(trx, {
-        entity: "location",
-        entityId: id,
-        data: { ...location, deleted: true },
-        changedBy: actorId,
-      });
-    });
-  } catch (err) {
-    // A user given this location between the check and the delete still holds it: the foreign key says so.
-    if (isForeignKeyViolation(err)) throw inUse(1);
-    throw err;
-  }
+  // A user given this location between the check and the delete still holds it: the foreign key says so.
+  await onForeignKeyViolation(
+    () => inUse(1),
+    () =>
+      db.transaction().execute(async (trx) => {
+        await sql`select pg_advisory_xact_lock(${DELETE_LOCK_KEY})`.execute(trx);
+        const location = await loadLocation(trx, bundle, id);
+        if (!location) throw notFound(LOCATION_NOT_FOUND);
+        if (location.user_count > 0) throw inUse(location.user_count);
+        const others = await trx
+          .selectFrom("location")
+          .select(sql<number>`count(*)`.as("n"))
+          .where("id", "<>", id)
+          .executeTakeFirstOrThrow();
+        if (Number(others.n) === 0) throw new HttpError(400, LAST_LOCATION, "last_location");
+        const refs = await sql<{ programs: number; appointments: number }>`
+          select (select count(*) from program where location_id = ${id}) as programs,
+                 (select count(*) from appointment where location_id = ${id}) as appointments`.execute(trx);
+        const programs = Number(refs.rows[0].programs);
+        const appointments = Number(refs.rows[0].appointments);
+        if (programs > 0 || appointments > 0) {
+          const what = nonZeroCounts([
+            [programs, "program", "programs"],
+            [appointments, "appointment", "appointments"],
+          ]);
+          throw new HttpError(
+            400,
+            `This location is used by ${what}. Move them to another location before deleting it.`,
+            "location_in_use",
+          );
+        }
+        await trx.deleteFrom("location").where("id", "=", id).execute();
+        await recordDeletion(trx, { entity: "location", entityId: id, changedBy: actorId }, location);
+      }),
+  );
 }
 
 /**

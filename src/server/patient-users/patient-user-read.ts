@@ -1,9 +1,10 @@
 import { type Kysely, type RawBuilder, type SqlBool, sql } from "kysely";
 import { enumOptions, type SchemaBundle, schemaById } from "../../shared/schema/bundle.ts";
+import { accountPage } from "../accounts/account-page.ts";
+import { LAST_ACTIVITY_AT, LAST_ACTIVITY_CODE } from "../auth/account-columns.ts";
 import type { RequestUser } from "../auth/request-user.ts";
 import { type Contact, contactInformation, EMAIL, listContacts, PHONE, primaryOf } from "../contacts/contacts.ts";
 import type { Database } from "../db/database-types.ts";
-import { pageWindow } from "../http/paging.ts";
 import { chartVisible } from "../patients/patient-access.ts";
 import { likePattern } from "../patients/patient-read.ts";
 
@@ -53,8 +54,6 @@ export interface PatientUserListQuery {
   status?: number;
 }
 
-const LAST_ACTIVITY_AT = sql<Date | null>`(select max(a.at) from activity_log a where a.user_id = u.id)`;
-
 /** The charts the account answers for, limited to those `user` may see (patient-access.ts). */
 function linkedPatients(user: RequestUser) {
   return sql<Omit<LinkedPatient, "patient_relation">[]>`coalesce((select json_agg(json_build_object(
@@ -86,8 +85,7 @@ function patientUsers(db: Kysely<Database>, user: RequestUser) {
       "u.status",
       sql<boolean>`exists (select 1 from patient p where p.user_id = u.id)`.as("is_patient"),
       linkedPatients(user).as("patients"),
-      sql<number | null>`(select a.code from activity_log a where a.user_id = u.id
-        order by a.at desc, a.id desc limit 1)`.as("last_activity_code"),
+      LAST_ACTIVITY_CODE.as("last_activity_code"),
       LAST_ACTIVITY_AT.as("last_activity_at"),
     ]);
 }
@@ -170,26 +168,14 @@ export async function listPatientUsers(
   if (query.status !== undefined) where.push(sql<SqlBool>`u.status = ${query.status}`);
   const search = query.search?.trim();
   if (search) where.push(searchPredicate(user, search));
-  const { limit, offset } = pageWindow(query);
-  const direction = sql.raw(query.order === "desc" ? "desc" : "asc");
-  let rows = patientUsers(db, user);
-  let count = db.selectFrom("app_user as u").where("u.user_type", "=", "patient").select(sql<number>`count(*)`.as("n"));
-  for (const predicate of where) {
-    rows = rows.where(predicate);
-    count = count.where(predicate);
-  }
-  const [page, total] = await Promise.all([
-    rows
-      .orderBy(sql`${SORTS[query.sort ?? "name_last"]} ${direction} nulls last`)
-      .orderBy(sql`lower(u.last_name) ${direction}`)
-      .orderBy(sql`lower(u.first_name) ${direction}`)
-      .orderBy("u.id")
-      .limit(limit)
-      .offset(offset)
-      .execute(),
-    count.executeTakeFirstOrThrow(),
-  ]);
-  return { rows: await withContacts(db, bundle, page), totalRecords: Number(total.n) };
+  const page = await accountPage(db, "patient", patientUsers(db, user), {
+    page: query.page,
+    pageSize: query.pageSize,
+    order: query.order,
+    where,
+    sortBy: SORTS[query.sort ?? "name_last"],
+  });
+  return { rows: await withContacts(db, bundle, page.rows), totalRecords: page.totalRecords };
 }
 
 export async function loadPatientUser(

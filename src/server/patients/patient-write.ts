@@ -2,16 +2,20 @@ import { type Insertable, type Kysely, sql, type Updateable } from "kysely";
 import { MESSAGES } from "../../shared/api-errors.ts";
 import type { SchemaBundle } from "../../shared/schema/bundle.ts";
 import type { FieldError } from "../../shared/validation/field-errors.ts";
+import { insertRespondentAccounts } from "../accounts/new-accounts.ts";
+import { ACCOUNT_STATUS } from "../auth/access-hook.ts";
 import type { RequestUser } from "../auth/request-user.ts";
 import { syncPatientRecordContacts } from "../contacts/contacts.ts";
 import type { Database, PatientTable } from "../db/database-types.ts";
-import { appendHistory } from "../history/record-history.ts";
+import { recordVersion } from "../history/record-history.ts";
 import { notFound } from "../http/http-error.ts";
 import { chartVisible } from "./patient-access.ts";
+import { ageOn } from "./patient-age.ts";
 import { type PatientModel, patientModel } from "./patient-model.ts";
 import { isMrnUniqueViolation, visibleMrnOwner } from "./patient-mrn.ts";
 import { loadPatient, type PatientJson, patientsWithChart } from "./patient-read.ts";
 import { type PatientRelationName, relationSpec, replaceRelation } from "./patient-relations.ts";
+import { SELF_RELATION } from "./self-relation.ts";
 
 /** A save refused for reasons the person can fix: field errors, and the existing patient when the MRN is taken. */
 export class PatientRejected extends Error {
@@ -23,8 +27,6 @@ export class PatientRejected extends Error {
   }
 }
 
-const NOT_INVITED = 3;
-const SELF_RELATION = 1;
 const ADULT_AGE = 18;
 
 interface SplitBody {
@@ -103,18 +105,12 @@ async function withMrnRace<T>(
   }
 }
 
-function ageOn(birthDate: string, today: string): number {
-  const [by, bm, bd] = birthDate.split("-").map(Number);
-  const [ty, tm, td] = today.split("-").map(Number);
-  return ty - by - (tm < bm || (tm === bm && td < bd) ? 1 : 0);
-}
-
 async function finish(trx: Kysely<Database>, model: PatientModel, patientId: number, userId: number) {
   // The record's email and mobile are the patient account's emr contacts (contacts.ts).
   await syncPatientRecordContacts(trx, patientId);
-  const patient = (await loadPatient(trx, model, patientId)) as PatientJson;
-  await appendHistory(trx, { entity: "patient", entityId: patientId, data: patient, changedBy: userId });
-  return patient;
+  return recordVersion<PatientJson>(trx, { entity: "patient", entityId: patientId, changedBy: userId }, () =>
+    loadPatient(trx, model, patientId),
+  );
 }
 
 /**
@@ -134,31 +130,14 @@ export async function createPatient(
   return withMrnRace(db, user, split, null, () =>
     db.transaction().execute(async (trx) => {
       await checkRules(trx, bundle, user, split, null);
-      const account = await trx
-        .insertInto("app_user")
-        .values({
-          user_type: "patient",
-          status: NOT_INVITED,
-          ...split.names,
-          username: null,
-          password_hash: null,
-          password_changed_at: null,
-          email: null,
-          provider_id: null,
-          locked_until: null,
-          hippa_agreement_at: null,
-          last_login_at: null,
-        })
-        .returning("id")
-        .executeTakeFirstOrThrow();
       // The patient answers their own measures: their account is a respondent from the start.
-      await trx.insertInto("user_role").values({ user_id: account.id, role: "respondent" }).execute();
+      const [accountId] = await insertRespondentAccounts(trx, [{ status: ACCOUNT_STATUS.notInvited, ...split.names }]);
       const patient = await trx
         .insertInto("patient")
         .values({
           ...split.columns,
           extra: JSON.stringify(split.extra),
-          user_id: account.id,
+          user_id: accountId,
           created_by: user.id,
         } as Insertable<PatientTable>)
         .returning(["id", "birth_date"])
@@ -173,7 +152,7 @@ export async function createPatient(
         .insertInto("cca_user")
         .values({
           cca_id: chart.id,
-          user_id: account.id,
+          user_id: accountId,
           relation_id: SELF_RELATION,
           respondent_type: ageOn(patient.birth_date, today) >= ADULT_AGE ? "adult" : null,
           deleted_at: null,

@@ -4,6 +4,7 @@ import type { RespondentUpdateRequest } from "../../../generated/types/api/respo
 import { MESSAGES } from "../../shared/api-errors.ts";
 import type { SchemaBundle } from "../../shared/schema/bundle.ts";
 import type { FieldError } from "../../shared/validation/field-errors.ts";
+import { insertRespondentAccounts } from "../accounts/new-accounts.ts";
 import { ACCOUNT_STATUS } from "../auth/access-hook.ts";
 import { ACTIVITY, logActivity } from "../auth/activity-log.ts";
 import type { RequestUser } from "../auth/request-user.ts";
@@ -20,13 +21,11 @@ import {
 import type { Database } from "../db/database-types.ts";
 import { appendHistory } from "../history/record-history.ts";
 import { notFound } from "../http/http-error.ts";
-import { activatePatient } from "../scheduling/activate-patient.ts";
+import { activatePatient } from "../patients/activate-patient.ts";
+import { SELF_RELATION } from "../patients/self-relation.ts";
 import { accountVisibleSql, contactMatchSql, visibleChart, visibleLink } from "./respondent-access.ts";
 import { RESPONDENT_MESSAGES } from "./respondent-messages.ts";
-import { SELF_RELATION, type TeamMember, teamMember } from "./team-read.ts";
-
-/** The role every patient-user account holds (enums/role.json): answering measures, managing their account. */
-const RESPONDENT_ROLE = "respondent";
+import { type TeamMember, teamMember } from "./team-read.ts";
 
 /** A save refused for reasons the person can fix; with the existing link when the person is already on the team. */
 export class RespondentRejected extends Error {
@@ -89,27 +88,15 @@ async function liveLinkOf(trx: Kysely<Database>, ccaId: number, accountId: numbe
 }
 
 async function createAccount(trx: Kysely<Database>, body: RespondentCreateRequest): Promise<number> {
-  const account = await trx
-    .insertInto("app_user")
-    .values({
-      user_type: "patient",
+  const [accountId] = await insertRespondentAccounts(trx, [
+    {
       status: ACCOUNT_STATUS.notInvited,
       first_name: body.name_first,
       middle_name: body.name_middle ?? null,
       last_name: body.name_last,
-      username: null,
-      password_hash: null,
-      password_changed_at: null,
-      email: null,
-      provider_id: null,
-      locked_until: null,
-      hippa_agreement_at: null,
-      last_login_at: null,
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  await trx.insertInto("user_role").values({ user_id: account.id, role: RESPONDENT_ROLE }).execute();
-  return account.id;
+    },
+  ]);
+  return accountId;
 }
 
 /** The form's email and phone, with their notification flags (absent flags are on). */

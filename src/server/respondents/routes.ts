@@ -6,11 +6,12 @@ import { MESSAGES } from "../../shared/api-errors.ts";
 import type { AppContext } from "../app-context.ts";
 import type { RequestUser, RouteAccess } from "../auth/request-user.ts";
 import { notFound } from "../http/http-error.ts";
+import { SELF_RELATION } from "../patients/self-relation.ts";
 import { visibleChart, visibleLink } from "./respondent-access.ts";
 import { findExistingRespondent } from "./respondent-exist.ts";
 import { RESPONDENT_MESSAGES } from "./respondent-messages.ts";
 import { createRespondent, RespondentRejected, removeRespondent, updateRespondent } from "./respondent-write.ts";
-import { chartTeam, currentDeliveryChannels, enumLabel, SELF_RELATION } from "./team-read.ts";
+import { chartTeam, currentDeliveryChannels, enumLabel } from "./team-read.ts";
 
 const VIEW_PATIENTS: RouteAccess = { anyOf: ["patients.viewAll", "patients.viewAssigned", "patients.viewSupervised"] };
 const WRITE_PATIENTS: RouteAccess = { anyOf: ["patients.write"] };

@@ -17,10 +17,8 @@ import {
   primaryOf,
 } from "../contacts/contacts.ts";
 import type { Database } from "../db/database-types.ts";
+import { SELF_RELATION } from "../patients/self-relation.ts";
 import { readGeneralSettings } from "../settings/general-settings.ts";
-
-/** relation_id 1: the patient themself (domain.md). */
-export const SELF_RELATION = 1;
 
 /** A chart's team as GET /api/teams/{ccaId} answers it (schemas/api/chart-team-member.json). */
 export type TeamMember = ChartTeamMember;

@@ -2,8 +2,9 @@ import type { FastifyInstance } from "fastify";
 import { enumOptions, schemaById } from "../../shared/schema/bundle.ts";
 import type { AppContext } from "../app-context.ts";
 import { CHART_WRITE_ACCESS, caller } from "../measures/access.ts";
+import { ageOn } from "../patients/patient-age.ts";
 import { clinicTimeZone, isOpen } from "../sessions/availability.ts";
-import { ageOn, visibleRespondentLink } from "../sessions/respondent-link.ts";
+import { visibleRespondentLink } from "../sessions/respondent-link.ts";
 import { type ScheduleRequest, schedulableMeasures, scheduleMeasure, todayUtc } from "./schedule-measure.ts";
 
 /**

@@ -5,8 +5,9 @@ import { ACTIVITY, logActivity } from "../auth/activity-log.ts";
 import type { RequestUser } from "../auth/request-user.ts";
 import type { Database } from "../db/database-types.ts";
 import { badRequest, HttpError } from "../http/http-error.ts";
-import { ageOn, type RespondentLink, visibleRespondentLink } from "../sessions/respondent-link.ts";
-import { activatePatient } from "./activate-patient.ts";
+import { activatePatient } from "../patients/activate-patient.ts";
+import { ageOn } from "../patients/patient-age.ts";
+import { type RespondentLink, visibleRespondentLink } from "../sessions/respondent-link.ts";
 import { fitsRespondent } from "./eligibility.ts";
 
 export interface ScheduleRequest {

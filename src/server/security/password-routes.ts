@@ -9,7 +9,7 @@ import { ACCOUNT_STATUS } from "../auth/access-hook.ts";
 import { ACTIVITY, logActivity } from "../auth/activity-log.ts";
 import { recordFailedPassword } from "../auth/failed-logins.ts";
 import { INVALID_PASSWORD, passwordChecker } from "../auth/password-rules.ts";
-import { hashPassword, verifyPassword } from "../auth/passwords.ts";
+import { hashPassword, newPasswordColumns, verifyPassword } from "../auth/passwords.ts";
 import { revokeUserFamilies } from "../auth/refresh-tokens.ts";
 import { openSession } from "../auth/sessions.ts";
 import { badRequest, HttpError } from "../http/http-error.ts";
@@ -76,13 +76,9 @@ export async function passwordRoutes(app: FastifyInstance, ctx: AppContext): Pro
         await trx
           .updateTable("app_user")
           .set({
-            password_hash: passwordHash,
-            password_changed_at: sql<Date>`now()`,
+            ...newPasswordColumns(passwordHash),
             // A forced change (status 5 Password Reset) is done once the user picked their own.
             status: sql<number>`case when status = ${ACCOUNT_STATUS.passwordReset}::smallint then ${ACCOUNT_STATUS.active}::smallint else status end`,
-            failed_logins: 0,
-            locked_until: null,
-            updated_at: sql<Date>`now()`,
           })
           .where("id", "=", userId)
           .execute();

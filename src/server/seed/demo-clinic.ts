@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import { newAccountRow } from "../accounts/new-accounts.ts";
 import type { Database } from "../db/database-types.ts";
 
 /** The demo password of every demo clinical user (README and the sign-in page's demo hint). */
@@ -61,21 +62,18 @@ export async function seedDemoClinic(db: Kysely<Database>, passwordHash: string)
   const inserted = await db
     .insertInto("app_user")
     .values(
-      STAFF.map((s) => ({
-        username: s.username,
-        password_hash: passwordHash,
-        password_changed_at: now,
-        user_type: "clinical" as const,
-        status: ACTIVE,
-        first_name: s.first,
-        middle_name: null,
-        last_name: s.last,
-        email: `${s.username}@example.org`,
-        provider_id: null,
-        locked_until: null,
-        hippa_agreement_at: null,
-        last_login_at: null,
-      })),
+      STAFF.map((s) =>
+        newAccountRow({
+          username: s.username,
+          password_hash: passwordHash,
+          password_changed_at: now,
+          user_type: "clinical",
+          status: ACTIVE,
+          first_name: s.first,
+          last_name: s.last,
+          email: `${s.username}@example.org`,
+        }),
+      ),
     )
     .returning("id")
     .execute();

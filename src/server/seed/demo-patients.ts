@@ -1,8 +1,11 @@
 import type { Kysely } from "kysely";
 import type { SchemaBundle } from "../../shared/schema/bundle.ts";
+import { insertRespondentAccounts } from "../accounts/new-accounts.ts";
+import { ACCOUNT_STATUS } from "../auth/access-hook.ts";
 import type { Database } from "../db/database-types.ts";
 import { patientModel } from "../patients/patient-model.ts";
 import { loadPatients } from "../patients/patient-read.ts";
+import { SELF_RELATION } from "../patients/self-relation.ts";
 import type { DemoClinic } from "./demo-clinic.ts";
 import {
   FEMALE_FIRST_NAMES,
@@ -16,8 +19,6 @@ import {
 import { between, pick, seededRandom, shuffled } from "./demo-random.ts";
 
 export const DEMO_PATIENT_COUNT = 50;
-const NOT_INVITED = 3;
-const SELF_RELATION = 1;
 
 export interface DemoPatient {
   mrn: string;
@@ -115,32 +116,16 @@ export async function seedDemoPatients(
   createdBy: number,
 ): Promise<number[]> {
   const patients = demoPatients();
+  const accounts = await insertRespondentAccounts(
+    db,
+    patients.map((p) => ({
+      status: ACCOUNT_STATUS.notInvited,
+      first_name: p.first_name,
+      middle_name: p.middle_name,
+      last_name: p.last_name,
+    })),
+  );
   // Each multi-row INSERT ... RETURNING answers its rows in the order given, which pairs them up.
-  const accounts = await db
-    .insertInto("app_user")
-    .values(
-      patients.map((p) => ({
-        username: null,
-        password_hash: null,
-        password_changed_at: null,
-        user_type: "patient" as const,
-        status: NOT_INVITED,
-        first_name: p.first_name,
-        middle_name: p.middle_name,
-        last_name: p.last_name,
-        email: null,
-        provider_id: null,
-        locked_until: null,
-        hippa_agreement_at: null,
-        last_login_at: null,
-      })),
-    )
-    .returning("id")
-    .execute();
-  await db
-    .insertInto("user_role")
-    .values(accounts.map((a) => ({ user_id: a.id, role: "respondent" })))
-    .execute();
   const rows = await db
     .insertInto("patient")
     .values(
@@ -155,7 +140,7 @@ export async function seedDemoPatients(
         email_notification: p.email_notification,
         mobile_number: p.mobile_number,
         mobile_notification: p.mobile_notification,
-        user_id: accounts[i].id,
+        user_id: accounts[i],
         created_by: createdBy,
       })),
     )
@@ -171,7 +156,7 @@ export async function seedDemoPatients(
     .values(
       patients.map((p, i) => ({
         cca_id: charts[i].id,
-        user_id: accounts[i].id,
+        user_id: accounts[i],
         relation_id: SELF_RELATION,
         respondent_type: p.adult ? "adult" : null,
         deleted_at: null,

@@ -1,5 +1,6 @@
 import { type Kysely, sql } from "kysely";
 import { enumOptions, type SchemaBundle, schemaById } from "../../shared/schema/bundle.ts";
+import { insertRespondentAccounts, RESPONDENT_ROLE } from "../accounts/new-accounts.ts";
 import { ACCOUNT_STATUS } from "../auth/access-hook.ts";
 import { EMAIL, PHONE, syncAllPatientRecordContacts } from "../contacts/contacts.ts";
 import type { Database } from "../db/database-types.ts";
@@ -142,37 +143,22 @@ export async function seedDemoRespondents(
   };
   const now = new Date();
 
-  // One multi-row INSERT ... RETURNING answers its rows in the order given, which pairs them up.
-  const accounts = await db
-    .insertInto("app_user")
-    .values(
-      people.map((person) => ({
-        username: person.login ?? null,
-        password_hash: person.login ? input.passwordHash : null,
-        password_changed_at: person.login ? now : null,
-        user_type: "patient" as const,
-        status: person.login ? ACCOUNT_STATUS.active : ACCOUNT_STATUS.notInvited,
-        first_name: person.first,
-        middle_name: null,
-        last_name: person.last,
-        email: null,
-        provider_id: null,
-        locked_until: null,
-        hippa_agreement_at: null,
-        last_login_at: null,
-      })),
-    )
-    .returning("id")
-    .execute();
-  await db
-    .insertInto("user_role")
-    .values(accounts.map((a) => ({ user_id: a.id, role: "respondent" })))
-    .execute();
+  const accounts = await insertRespondentAccounts(
+    db,
+    people.map((person) => ({
+      username: person.login ?? null,
+      password_hash: person.login ? input.passwordHash : null,
+      password_changed_at: person.login ? now : null,
+      status: person.login ? ACCOUNT_STATUS.active : ACCOUNT_STATUS.notInvited,
+      first_name: person.first,
+      last_name: person.last,
+    })),
+  );
   const contacts = people.flatMap((person, i) =>
     [
       ...(person.email ? [{ channel: EMAIL, value: person.email }] : []),
       ...(person.phone ? [{ channel: PHONE, value: person.phone }] : []),
-    ].map((c) => ({ user_id: accounts[i].id, ...c, is_primary: true, emr: false, editable: true, enabled: true })),
+    ].map((c) => ({ user_id: accounts[i], ...c, is_primary: true, emr: false, editable: true, enabled: true })),
   );
   if (contacts.length) await db.insertInto("contact").values(contacts).execute();
   await db
@@ -181,7 +167,7 @@ export async function seedDemoRespondents(
       people.flatMap((person, i) =>
         person.links.map((link) => ({
           cca_id: chartAt(link.patient).id,
-          user_id: accounts[i].id,
+          user_id: accounts[i],
           relation_id: relations[link.relation],
           respondent_type: link.type,
           deleted_at: null,
@@ -205,7 +191,7 @@ export async function seedDemoRespondents(
     .execute();
   await db
     .insertInto("user_role")
-    .values({ user_id: jordan.user_id, role: "respondent" })
+    .values({ user_id: jordan.user_id, role: RESPONDENT_ROLE })
     .onConflict((oc) => oc.doNothing())
     .execute();
 

@@ -63,10 +63,3 @@ export async function ownRespondentLink(db: Kysely<Database>, userId: number, cc
   if (!row) throw notFound(RESPONDENT_NOT_FOUND);
   return row;
 }
-
-/** Whole years between a birth date and a day, both YYYY-MM-DD. */
-export function ageOn(birthDate: string, day: string): number {
-  const [by, bm, bd] = birthDate.split("-").map(Number);
-  const [ty, tm, td] = day.split("-").map(Number);
-  return ty - by - (tm < bm || (tm === bm && td < bd) ? 1 : 0);
-}

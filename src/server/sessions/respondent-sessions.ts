@@ -1,9 +1,8 @@
 import { type Kysely, sql } from "kysely";
 import type { Database } from "../db/database-types.ts";
 import { definitionVersion } from "../measures/definitions.ts";
+import { SELF_RELATION } from "../patients/self-relation.ts";
 import { isOpen } from "./availability.ts";
-
-const SELF_RELATION = 1;
 
 export interface AvailableMeasure {
   clientMeasureId: number;

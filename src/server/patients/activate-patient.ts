@@ -1,9 +1,9 @@
 import { type Kysely, sql } from "kysely";
 import type { SchemaBundle } from "../../shared/schema/bundle.ts";
 import type { Database } from "../db/database-types.ts";
-import { appendHistory } from "../history/record-history.ts";
-import { patientModel } from "../patients/patient-model.ts";
-import { loadPatient } from "../patients/patient-read.ts";
+import { recordVersion } from "../history/record-history.ts";
+import { patientModel } from "./patient-model.ts";
+import { loadPatient } from "./patient-read.ts";
 
 /**
  * Activates an inactive patient (spec §4 Activation: adding a respondent, scheduling or adding a
@@ -23,7 +23,8 @@ export async function activatePatient(
     .where("active", "=", false)
     .executeTakeFirst();
   if (Number(changed.numUpdatedRows) === 0) return false;
-  const record = await loadPatient(trx, patientModel(bundle), patientId);
-  await appendHistory(trx, { entity: "patient", entityId: patientId, data: record, changedBy: actorId });
+  await recordVersion(trx, { entity: "patient", entityId: patientId, changedBy: actorId }, () =>
+    loadPatient(trx, patientModel(bundle), patientId),
+  );
   return true;
 }

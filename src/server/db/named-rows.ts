@@ -1,0 +1,20 @@
+import { type Kysely, sql } from "kysely";
+import type { Database } from "./database-types.ts";
+
+/** Tables whose names a person picks from a list, unique without regard to case (a lower(name) unique index). */
+export type NamedTable = "location" | "clinician_team";
+
+/**
+ * The row of `table` other than `selfId` whose name equals `name` in any case, or null. Names
+ * that differ only in case would look like one entry in the pickers, so they count as taken.
+ */
+export async function rowNamedLike(
+  db: Kysely<Database>,
+  table: NamedTable,
+  name: string,
+  selfId: number | null,
+): Promise<number | null> {
+  let query = db.selectFrom(table).select("id").where(sql`lower(name)`, "=", name.toLowerCase());
+  if (selfId !== null) query = query.where("id", "<>", selfId);
+  return (await query.executeTakeFirst())?.id ?? null;
+}
