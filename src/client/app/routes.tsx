@@ -1,10 +1,15 @@
 import { Navigate, type RouteObject } from "react-router-dom";
-import { PATIENT_ACCESS } from "../auth/permissions.ts";
+import { PATIENT_ACCESS, SETTINGS_ACCESS } from "../auth/permissions.ts";
 import { AnonymousOnly } from "../guards/AnonymousOnly.tsx";
 import { HomeRedirect } from "../guards/HomeRedirect.tsx";
 import { RequireAuth } from "../guards/RequireAuth.tsx";
 import { RequirePermission } from "../guards/RequirePermission.tsx";
 import { RouteError } from "../layout/RouteError.tsx";
+import { accountRoutes } from "../pages/account/routes.tsx";
+import { measureAreaRoutes } from "../pages/measures/routes.tsx";
+import { myAccountRoute } from "../pages/my-account/routes.tsx";
+import { respondentAreaRoutes } from "../pages/session/routes.tsx";
+import { settingsRoutes } from "../pages/settings/routes.tsx";
 import { MaintenancePage } from "../pages/system/MaintenancePage.tsx";
 import { NotFoundPage } from "../pages/system/NotFoundPage.tsx";
 import { AppRoot } from "./AppRoot.tsx";
@@ -37,10 +42,7 @@ export function appRoutes({ clinicianRoutes, checkVersion = true }: AppRouteOpti
               element: lazyPage(() => import("../layout/CenteredLayout.tsx"), "SecurityLayout"),
               children: [
                 { path: "login", element: lazyPage(() => import("../pages/security/LoginPage.tsx"), "LoginPage") },
-                {
-                  path: "forgot-password",
-                  element: lazyPage(() => import("../pages/security/ForgotPasswordPage.tsx"), "ForgotPasswordPage"),
-                },
+                ...accountRoutes,
               ],
             },
             { path: "*", element: <NotFoundPage /> },
@@ -76,7 +78,22 @@ export function appRoutes({ clinicianRoutes, checkVersion = true }: AppRouteOpti
           ],
         },
         {
-          path: "/session",
+          path: "/settings",
+          element: <RequireAuth />,
+          children: [
+            {
+              element: <RequirePermission anyOf={SETTINGS_ACCESS} />,
+              children: [
+                {
+                  element: lazyPage(() => import("../layout/ClinicalLayout.tsx"), "ClinicalLayout"),
+                  children: settingsRoutes,
+                },
+              ],
+            },
+          ],
+        },
+        {
+          // /session, its measure pages and results-sent, and /no-sessions (pages/session/routes.tsx).
           element: <RequireAuth />,
           children: [
             {
@@ -84,17 +101,14 @@ export function appRoutes({ clinicianRoutes, checkVersion = true }: AppRouteOpti
               children: [
                 {
                   element: lazyPage(() => import("../layout/RespondentLayout.tsx"), "RespondentLayout"),
-                  children: [
-                    {
-                      index: true,
-                      element: lazyPage(() => import("../pages/respondent/SessionPage.tsx"), "SessionPage"),
-                    },
-                  ],
+                  children: respondentAreaRoutes,
                 },
               ],
             },
           ],
         },
+        ...measureAreaRoutes,
+        myAccountRoute,
         { path: "/maintenance", element: <MaintenancePage /> },
         { path: "/404", element: <NotFoundPage /> },
         { path: "*", element: <NotFoundPage /> },

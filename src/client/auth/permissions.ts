@@ -8,6 +8,9 @@ export const PATIENT_ACCESS: readonly Permission[] = [
   "patients.viewSupervised",
 ];
 
+/** Either level opens the settings area (spec §6: settings need the admin or staff level). */
+export const SETTINGS_ACCESS: readonly Permission[] = ["settings.admin", "settings.staff"];
+
 /** The server's list on the user decides; the client only mirrors it to hide what would fail. */
 export function hasAnyPermission(user: SessionUser | null, anyOf: readonly Permission[]): boolean {
   if (!user) return false;

@@ -1,5 +1,5 @@
 import { Avatar, Group, Menu, Text, UnstyledButton } from "@mantine/core";
-import { useNavigate } from "react-router-dom";
+import { Link, useNavigate } from "react-router-dom";
 import type { SessionUser } from "../../../generated/types/entities/user.ts";
 import { logout } from "../auth/session-actions.ts";
 
@@ -46,6 +46,11 @@ export function AccountMenu({ user }: { user: SessionUser }) {
             </Text>
           </Menu.Label>
           <Menu.Divider />
+          {user.permissions.includes("respondent.account") && (
+            <Menu.Item component={Link} to="/my-account">
+              My account
+            </Menu.Item>
+          )}
           <Menu.Item onClick={signOut}>Sign out</Menu.Item>
         </Menu.Dropdown>
       </Menu>

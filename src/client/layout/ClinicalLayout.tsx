@@ -58,6 +58,7 @@ export function ClinicalLayout() {
             component={Link}
             to={item.to}
             label={item.label}
+            rightSection={item.badge ? <item.badge /> : undefined}
             active={pathname === item.to || pathname.startsWith(`${item.to}/`)}
             onClick={nav.close}
             style={{ borderRadius: "var(--mantine-radius-md)" }}

@@ -1,11 +1,20 @@
+import type { ComponentType } from "react";
 import type { Permission } from "../../shared/permissions.ts";
-import { PATIENT_ACCESS } from "../auth/permissions.ts";
+import { PATIENT_ACCESS, SETTINGS_ACCESS } from "../auth/permissions.ts";
+import { ActiveAlertsBadge } from "../pages/alerts/ActiveAlertsBadge.tsx";
 
 /** The clinician area's navigation; each entry shows only to users holding one of its permissions. */
 export interface NavItem {
   label: string;
   to: string;
   anyOf: readonly Permission[];
+  /** Shown after the label, e.g. the count of active alerts. */
+  badge?: ComponentType;
 }
 
-export const NAV_ITEMS: readonly NavItem[] = [{ label: "Patients", to: "/clinician/patients", anyOf: PATIENT_ACCESS }];
+export const NAV_ITEMS: readonly NavItem[] = [
+  { label: "Patients", to: "/clinician/patients", anyOf: PATIENT_ACCESS },
+  { label: "Alerts", to: "/clinician/alert-list", anyOf: PATIENT_ACCESS, badge: ActiveAlertsBadge },
+  { label: "Measures", to: "/clinician/measures", anyOf: PATIENT_ACCESS },
+  { label: "Settings", to: "/settings", anyOf: SETTINGS_ACCESS },
+];

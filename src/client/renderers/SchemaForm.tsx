@@ -92,15 +92,19 @@ export function SchemaForm(props: SchemaFormProps) {
     [submitted, touched, data, validator],
   );
 
+  // A message shows under its field's input. A nested object (session configuration) has no input
+  // of its own to show it under, so its messages join those about no field of the form.
+  const placed = useMemo(() => (field: string) => def.fields.includes(field) && def.kinds[field] !== "object", [def]);
+
   const extraErrors = useMemo(
-    () => errorSchemaOf([...visibleServerErrors.filter((e) => def.fields.includes(e.field)), ...blurErrors]),
-    [visibleServerErrors, blurErrors, def],
+    () => errorSchemaOf([...visibleServerErrors.filter((e) => placed(e.field)), ...blurErrors]),
+    [visibleServerErrors, blurErrors, placed],
   );
 
   // Errors about no field of this form (or the record as a whole) still need saying somewhere.
   const unplaced = [
-    ...visibleServerErrors.filter((e) => !def.fields.includes(e.field)).map((e) => e.message),
-    ...submitErrors.filter((e) => !def.fields.includes(topField(e.property))).map((e) => e.message ?? ""),
+    ...visibleServerErrors.filter((e) => !placed(e.field)).map((e) => e.message),
+    ...submitErrors.filter((e) => !placed(topField(e.property))).map((e) => e.message ?? ""),
   ].filter(Boolean);
 
   // An addon belongs to its field's server message: it goes when the message goes.

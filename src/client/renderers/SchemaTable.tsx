@@ -42,12 +42,19 @@ export interface SchemaTableProps<Row extends TableRow> {
   /** Pager text, e.g. n => `${n} patients`. */
   countLabel?: (count: number) => string;
   loading?: boolean;
+  /**
+   * Controls for one row (a menu of account actions), shown in a last column headed
+   * `actionsHeader`. Actions are the page's: the table only gives them a place.
+   */
+  rowActions?: (row: Row) => ReactNode;
+  actionsHeader?: string;
 }
 
 // Server-side ("manual") sorting and paging: the table keeps the state, the server does the work.
 const features = tableFeatures({ rowSortingFeature, rowPaginationFeature });
 
 const ARIA_SORT = { asc: "ascending", desc: "descending" } as const;
+const ACTIONS_COLUMN = "__actions";
 
 function cellText(column: ColumnDescriptor, row: TableRow): string {
   return formatValue(column.kind, row[column.field], column.enumLabels);
@@ -60,29 +67,43 @@ function cellText(column: ColumnDescriptor, row: TableRow): string {
  */
 export function SchemaTable<Row extends TableRow>(props: SchemaTableProps<Row>) {
   const { bundle = defaultBundle, tableId, rows, totalRecords, page, pageSize, sort, order = "asc" } = props;
-  const { onSortChange, onPageChange, rowHref, label, countLabel, loading } = props;
+  const { onSortChange, onPageChange, rowHref, label, countLabel, loading, rowActions } = props;
+  const { actionsHeader = "Actions" } = props;
   const descriptors = useMemo(() => columnsForTable(bundle, tableId), [bundle, tableId]);
 
   const columns = useMemo<ColumnDef<typeof features, Row>[]>(
-    () =>
-      descriptors.map((d) => ({
-        id: d.field,
-        header: d.header,
-        accessorFn: (row: Row) => row[d.field] as never,
-        enableSorting: d.sortable,
-        cell: ({ row }) => {
-          const text = cellText(d, row.original);
-          if (d.link && rowHref) {
-            return (
-              <Anchor component={Link} to={rowHref(row.original, d.link)}>
-                {text || "(no name)"}
-              </Anchor>
-            );
-          }
-          return text;
-        },
-      })),
-    [descriptors, rowHref],
+    () => [
+      ...descriptors.map(
+        (d): ColumnDef<typeof features, Row> => ({
+          id: d.field,
+          header: d.header,
+          accessorFn: (row: Row) => row[d.field] as never,
+          enableSorting: d.sortable,
+          cell: ({ row }) => {
+            const text = cellText(d, row.original);
+            if (d.link && rowHref) {
+              return (
+                <Anchor component={Link} to={rowHref(row.original, d.link)}>
+                  {text || "(no name)"}
+                </Anchor>
+              );
+            }
+            return text;
+          },
+        }),
+      ),
+      ...(rowActions
+        ? [
+            {
+              id: ACTIONS_COLUMN,
+              header: actionsHeader,
+              enableSorting: false,
+              cell: ({ row }) => rowActions(row.original),
+            } satisfies ColumnDef<typeof features, Row>,
+          ]
+        : []),
+    ],
+    [descriptors, rowHref, rowActions, actionsHeader],
   );
 
   const sortedColumn = descriptors.find((d) => d.sortable && d.sortKey === sort);
@@ -117,7 +138,7 @@ export function SchemaTable<Row extends TableRow>(props: SchemaTableProps<Row>) 
   if (rows.length === 0) {
     body = (
       <Table.Tr>
-        <Table.Td colSpan={descriptors.length}>
+        <Table.Td colSpan={columns.length}>
           <Text c="dimmed" py="md" ta="center">
             {loading ? "Loading…" : "No records match your selections"}
           </Text>

@@ -35,6 +35,26 @@ function displaySchema(bundle: SchemaBundle, fromId: string, node: JsonSchema): 
     out.oneOf = resolved.oneOf.map((o) => ({ const: o.const, title: o.title ?? String(o.const) }));
   }
   if (resolved.items) out.items = displaySchema(bundle, fromId, resolved.items);
+  // A nested object (the general settings' session configuration) shows its own fields.
+  if (resolved.properties) {
+    out.properties = Object.fromEntries(
+      Object.entries(resolved.properties).map(([key, child]) => [key, displaySchema(bundle, fromId, child)]),
+    );
+    if (Array.isArray(resolved.required)) out.required = resolved.required;
+  }
+  return out;
+}
+
+/** The fields of a nested object get the CSS required mark too, never Mantine's star. */
+function withoutNestedAsterisks(schema: JsonSchema, ui: UiSchema): UiSchema {
+  if (!schema.properties) return ui;
+  const out: UiSchema = { ...ui };
+  for (const [key, child] of Object.entries(schema.properties)) {
+    out[key] = withoutNestedAsterisks(child, {
+      ...((ui[key] as UiSchema | undefined) ?? {}),
+      "ui:withAsterisk": false,
+    });
+  }
   return out;
 }
 
@@ -74,7 +94,7 @@ export function formDefinition(bundle: SchemaBundle, formId: string): FormDefini
     // ui:options pass through to the Mantine input. The required mark is drawn by CSS
     // (renderers.css) instead of Mantine's star, so a label's text stays exactly the title.
     fieldUi["ui:withAsterisk"] = false;
-    uiSchema[field] = fieldUi;
+    uiSchema[field] = withoutNestedAsterisks(schemaProperties[field], fieldUi);
   }
   uiSchema["ui:submitButtonOptions"] = { norender: true };
 

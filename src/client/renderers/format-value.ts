@@ -43,7 +43,12 @@ export function formatValue(kind: FieldKind, value: unknown, enumLabels: readonl
     case "integerList":
     case "clinicians":
     case "clinicianTeams":
-      return Array.isArray(value) ? value.map(String).join(", ") : String(value);
+    case "locations":
+    case "supervisors":
+      // A list of codes (roles) shows each code's label when the column knows them.
+      return Array.isArray(value)
+        ? value.map((v) => enumLabels.find((o) => o.value === v)?.label ?? String(v)).join(", ")
+        : String(value);
     case "object":
     case "unknown":
       return typeof value === "object" ? JSON.stringify(value) : String(value);

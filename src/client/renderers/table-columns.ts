@@ -1,4 +1,4 @@
-import { enumOptions, type SchemaBundle, schemaById } from "../../shared/schema/bundle.ts";
+import { enumOptions, type JsonSchema, resolveRef, type SchemaBundle, schemaById } from "../../shared/schema/bundle.ts";
 import { entityProperty, type FieldKind, fieldKind } from "../../shared/schema/field-kind.ts";
 import type { EnumLabel } from "./format-value.ts";
 
@@ -36,6 +36,13 @@ function tableSpec(bundle: SchemaBundle, tableId: string) {
   return { table, entityId };
 }
 
+/** Labels of a code column, or of a list of codes (a user's roles). */
+function columnEnumLabels(bundle: SchemaBundle, entityId: string, kind: FieldKind, property: JsonSchema): EnumLabel[] {
+  if (kind === "enum") return enumOptions(property);
+  if (kind === "stringList" && property.items) return enumOptions(resolveRef(bundle, entityId, property.items));
+  return [];
+}
+
 /** The columns of a table file: adding one there adds it to the page, with no code change. */
 export function columnsForTable(bundle: SchemaBundle, tableId: string): ColumnDescriptor[] {
   const { table, entityId } = tableSpec(bundle, tableId);
@@ -43,7 +50,7 @@ export function columnsForTable(bundle: SchemaBundle, tableId: string): ColumnDe
   return columns.map((column) => {
     const property = entityProperty(bundle, entityId, column.field);
     if (!property) throw new Error(`${tableId}: column ${column.field} is not a field of ${entityId}`);
-    const kind = fieldKind(property);
+    const kind = fieldKind(property, bundle, entityId);
     return {
       field: column.field,
       header: column.header ?? String(property.title ?? column.field),
@@ -51,7 +58,7 @@ export function columnsForTable(bundle: SchemaBundle, tableId: string): ColumnDe
       sortable: column.sortable === true || typeof column.sortField === "string",
       sortKey: column.sortField ?? column.field,
       link: column.link,
-      enumLabels: kind === "enum" ? enumOptions(property) : [],
+      enumLabels: columnEnumLabels(bundle, entityId, kind, property),
     };
   });
 }

@@ -8,7 +8,7 @@ function toIds(value: unknown): number[] {
 }
 
 /**
- * Picks records of a lookup kind (clinicians, clinician teams) by name; the form keeps their ids.
+ * Picks records of a lookup kind (clinicians, teams, locations, supervisors) by name; the form keeps their ids.
  * Ids already chosen but no longer pickable (an inactive clinician) stay listed, named from the
  * full list, so editing a patient never drops an assignment unseen.
  */
@@ -63,4 +63,12 @@ export function CliniciansWidget(props: WidgetProps) {
 
 export function ClinicianTeamsWidget(props: WidgetProps) {
   return <LookupMultiSelect kind="clinicianTeams" {...props} />;
+}
+
+export function LocationsWidget(props: WidgetProps) {
+  return <LookupMultiSelect kind="locations" {...props} />;
+}
+
+export function SupervisorsWidget(props: WidgetProps) {
+  return <LookupMultiSelect kind="supervisors" {...props} />;
 }

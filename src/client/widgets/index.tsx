@@ -3,8 +3,15 @@ import type { RegistryWidgetsType, WidgetProps } from "@rjsf/utils";
 import { CheckboxWidget } from "./CheckboxWidget.tsx";
 import { DateWidget } from "./DateWidget.tsx";
 import { EnumSelectWidget } from "./EnumSelectWidget.tsx";
-import { CliniciansWidget, ClinicianTeamsWidget } from "./LookupMultiSelectWidget.tsx";
+import {
+  CliniciansWidget,
+  ClinicianTeamsWidget,
+  LocationsWidget,
+  SupervisorsWidget,
+} from "./LookupMultiSelectWidget.tsx";
+import { NumberListWidget } from "./NumberListWidget.tsx";
 import { PhoneWidget } from "./PhoneWidget.tsx";
+import { RolesWidget } from "./RolesWidget.tsx";
 
 /**
  * Our widgets, registered by name on top of the rjsf Mantine theme (STYLE habit 4). A form file
@@ -35,4 +42,8 @@ export const formWidgets: RegistryWidgetsType = {
   enumSelect: EnumSelectWidget,
   clinicians: CliniciansWidget,
   clinicianTeams: ClinicianTeamsWidget,
+  locations: LocationsWidget,
+  supervisors: SupervisorsWidget,
+  roles: RolesWidget,
+  numberList: NumberListWidget,
 };

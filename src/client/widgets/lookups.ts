@@ -3,10 +3,11 @@ import type { FieldKind } from "../../shared/schema/field-kind.ts";
 import { api } from "../api/http.ts";
 
 /**
- * Field kinds whose values are ids of other records (clinicians, teams). Each names the list call
- * that turns ids into names, so the picker widget and the read-only views share one lookup.
+ * Field kinds whose values are ids of other records (clinicians, teams, locations, supervisors).
+ * Each names the list call that turns ids into names, so the picker widget and the read-only
+ * views share one lookup.
  */
-export type LookupKind = Extract<FieldKind, "clinicians" | "clinicianTeams">;
+export type LookupKind = Extract<FieldKind, "clinicians" | "clinicianTeams" | "locations" | "supervisors">;
 
 export interface LookupOption {
   value: number;
@@ -38,6 +39,16 @@ const LOOKUPS: Record<LookupKind, LookupSource> = {
     path: "clinician-team",
     pickableQuery: {},
     label: (row) => row.name ?? String(row.id),
+  },
+  locations: {
+    path: "location/for-list",
+    pickableQuery: {},
+    label: (row) => row.name ?? String(row.id),
+  },
+  supervisors: {
+    path: "clinical-user/by-role/supervisor",
+    pickableQuery: { onlyActive: 1 },
+    label: (row) => row.full_name ?? [row.first_name, row.last_name].filter(Boolean).join(" "),
   },
 };
 

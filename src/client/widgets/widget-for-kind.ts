@@ -8,6 +8,9 @@ const WIDGET_BY_KIND: Partial<Record<FieldKind, string>> = {
   enum: "enumSelect",
   clinicians: "clinicians",
   clinicianTeams: "clinicianTeams",
+  locations: "locations",
+  supervisors: "supervisors",
+  integerList: "numberList",
 };
 
 /** The widget a field of this kind gets when its form file names none (undefined: rjsf's default). */

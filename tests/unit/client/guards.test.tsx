@@ -89,7 +89,8 @@ describe("guards", () => {
     serve();
     signedIn(respondent);
     const router = renderAt("/");
-    await screen.findByText("No measures are waiting for you", undefined, SLOW);
+    // The respondent's home is /session; until the privacy agreement is accepted it shows only that.
+    await screen.findByRole("heading", { name: "Privacy agreement" }, SLOW);
     expect(router.state.location.pathname).toBe("/session");
   });
 

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput, Title } from "@mantine/core";
+import { Alert, Anchor, Button, Divider, Group, PasswordInput, Stack, Text, TextInput, Title } from "@mantine/core";
 import { type FormEvent, useState } from "react";
 import { Link } from "react-router-dom";
 import { ApiError } from "../../api/api-error.ts";
@@ -78,13 +78,21 @@ export function LoginPage() {
           onChange={(e) => setPassword(e.currentTarget.value)}
           error={fieldErrors.password}
         />
-        <Group justify="flex-end">
+        <Group justify="space-between" gap="xs">
+          <Anchor component={Link} to="/security/forgot-username" size="sm">
+            Forgot username?
+          </Anchor>
           <Anchor component={Link} to="/security/forgot-password" size="sm">
             Forgot password?
           </Anchor>
         </Group>
         <Button type="submit" fullWidth loading={pending}>
           Sign in
+        </Button>
+        <Divider label="or" labelPosition="center" />
+        {/* Respondents (patients, parents, teachers) can sign in without a password (spec §2, §6). */}
+        <Button component={Link} to="/security/access-code" variant="default" fullWidth>
+          Sign in with an access code
         </Button>
       </Stack>
     </form>

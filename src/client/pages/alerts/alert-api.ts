@@ -1,0 +1,103 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { PatientView } from "../../../shared/permissions.ts";
+import { api } from "../../api/http.ts";
+import { toastError, toastSuccess } from "../../notifications/toast.ts";
+
+export type AlertStatus = "active" | "acknowledged" | "all";
+
+/** One alert as the lists show it (spec §3 Alert; docs/api/measures.md AlertRow). */
+export interface AlertRow {
+  id: number;
+  measure: string;
+  measure_name: string;
+  measureId: number;
+  patient: string;
+  patientId: number;
+  ccaId: number;
+  ccauId: number;
+  clientMeasureId: number;
+  rule_id: string;
+  level: "critical" | "warning";
+  message: string;
+  time: string;
+  acknowledged_data: { clinicianId: number; clinician: string; date: string } | null;
+}
+
+export interface AlertList {
+  rows: AlertRow[];
+  totalRecords: number;
+  status: AlertStatus;
+  patientSelector?: PatientView;
+  views?: PatientView[];
+}
+
+export interface AlertListParams {
+  status: AlertStatus;
+  patientSelector?: PatientView;
+  page: number;
+  pageSize: number;
+}
+
+/** Every alert query starts with "alerts", so one acknowledgement refreshes them all. */
+export const alertKeys = {
+  all: ["alerts"] as const,
+  list: (params: AlertListParams) => ["alerts", "list", params] as const,
+  patient: (patientId: number, status: AlertStatus) => ["alerts", "patient", patientId, status] as const,
+  count: ["alerts", "active-count"] as const,
+};
+
+/** How often the navigation's active-alert count is asked again. */
+export const ALERT_COUNT_REFRESH_MS = 60_000;
+
+export function useAlertList(params: AlertListParams) {
+  return useQuery({
+    queryKey: alertKeys.list(params),
+    queryFn: ({ signal }) => api<AlertList>("measure-alerts", { query: { ...params }, signal }),
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+    meta: { errorToast: false },
+  });
+}
+
+export function usePatientAlerts(patientId: number, status: AlertStatus) {
+  return useQuery({
+    queryKey: alertKeys.patient(patientId, status),
+    queryFn: ({ signal }) =>
+      api<AlertList>(`patients/${patientId}/alerts`, { query: { status, pageSize: 100 }, signal }),
+    staleTime: 0,
+    meta: { errorToast: false },
+  });
+}
+
+export function useActiveAlertCount(enabled = true) {
+  return useQuery({
+    queryKey: alertKeys.count,
+    queryFn: ({ signal }) => api<{ count: number }>("measure-alerts/active-alerts-count", { signal }),
+    enabled,
+    refetchInterval: ALERT_COUNT_REFRESH_MS,
+    staleTime: 0,
+    // A badge that fails to load must not interrupt the page with a toast.
+    meta: { errorToast: false },
+  });
+}
+
+/** POST measure-alerts/acknowledge/:id; refreshes every alert list, count and report. */
+export function useAcknowledgeAlert() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (alertId: number) =>
+      api<AlertRow & { acknowledgedNow: boolean }>(`measure-alerts/acknowledge/${alertId}`, { method: "POST" }),
+    onSuccess: (row) => {
+      toastSuccess(
+        row.acknowledgedNow
+          ? "Alert acknowledged"
+          : `Already acknowledged by ${row.acknowledged_data?.clinician ?? "a clinician"}`,
+      );
+      void client.invalidateQueries({ queryKey: alertKeys.all });
+      void client.invalidateQueries({ queryKey: ["session-report"] });
+      void client.invalidateQueries({ queryKey: ["chart-measures"] });
+    },
+    onError: (error) => toastError(error, "The alert could not be acknowledged"),
+    meta: { errorToast: false },
+  });
+}

@@ -1,0 +1,102 @@
+import { Alert, Anchor, Badge, Center, DataList, Group, Loader, Stack, Text, Title } from "@mantine/core";
+import { useMediaQuery } from "@mantine/hooks";
+import { Link, Navigate, useParams } from "react-router-dom";
+import { ApiError } from "../../api/api-error.ts";
+import { errorText } from "../../api/error-text.ts";
+import { useSession } from "../../auth/useSession.ts";
+import { formatDueDate, formatMoment, relationLabel, sessionStatusLabel } from "../measures/measure-format.ts";
+import { measurePaths } from "../measures/measure-paths.ts";
+import { SessionReportView } from "../measures/report/SessionReportView.tsx";
+import { useSessionReport } from "./chart-api.ts";
+
+const ID = /^[1-9]\d{0,15}$/;
+
+/**
+ * /assignment/:ccaId/:ccauId/measures/:clientMeasureId: one session's report for clinicians:
+ * alerts (red, with the item and answer), score, severity, change with RCI, every answer.
+ */
+export function SessionReportPage() {
+  const { ccaId = "", ccauId = "", clientMeasureId = "" } = useParams();
+  const { can } = useSession();
+  const narrow = useMediaQuery("(max-width: 36em)");
+  const valid = ID.test(clientMeasureId);
+  const query = useSessionReport(valid ? clientMeasureId : "0");
+
+  if (!valid || (query.error instanceof ApiError && query.error.status === 404)) {
+    return (
+      <Alert color="yellow" title="Session not found" maw={960}>
+        This session does not exist or you do not have access to it.
+      </Alert>
+    );
+  }
+  if (query.isPending) {
+    return (
+      <Center py="xl">
+        <Loader aria-label="Loading session report" />
+      </Center>
+    );
+  }
+  if (query.isError) {
+    return (
+      <Alert color="red" title="The session report could not be loaded" maw={960}>
+        {errorText(query.error)}
+      </Alert>
+    );
+  }
+  const report = query.data;
+  // An address with another chart or link than the session's own is put right, not trusted.
+  if (
+    report.ccaId !== undefined &&
+    report.ccauId !== undefined &&
+    (String(report.ccaId) !== ccaId || String(report.ccauId) !== ccauId)
+  ) {
+    return <Navigate to={measurePaths.report(report.ccaId, report.ccauId, Number(clientMeasureId))} replace />;
+  }
+  const relation = relationLabel(report.respondent?.relation_id);
+  return (
+    <Stack gap="md" maw={960}>
+      {report.patient && (
+        <Anchor component={Link} to={measurePaths.patient(report.patient.id)} size="sm">
+          ← {report.patient.full_name}
+        </Anchor>
+      )}
+      <div>
+        <Group gap="xs" wrap="wrap">
+          <Title order={1} size="h2">
+            {report.measure.abbreviation} session report
+          </Title>
+          <Badge variant="light" color={report.status === "submitted" ? "teal" : "gray"}>
+            {sessionStatusLabel(report.status)}
+          </Badge>
+        </Group>
+        <Text c="dimmed">{report.measure.name}</Text>
+      </div>
+      <SessionReportView
+        report={report}
+        canAcknowledge={can("patients.write")}
+        summary={
+          <DataList withDivider labelWidth="10rem" orientation={narrow ? "vertical" : "horizontal"}>
+            {report.patient && <Row label="Patient" value={report.patient.full_name} />}
+            {report.respondent && (
+              <Row label="Answered by" value={`${report.respondent.name}${relation ? ` (${relation})` : ""}`} />
+            )}
+            {report.due_date && <Row label="Due" value={formatDueDate(report.due_date)} />}
+            {report.completed_at && <Row label="Completed" value={formatMoment(report.completed_at)} />}
+            {report.completed_by?.name && <Row label="Submitted by" value={report.completed_by.name} />}
+            <Row label="Recall period" value={report.measure.recall_period} />
+            <Row label="Definition version" value={report.measure.version} />
+          </DataList>
+        }
+      />
+    </Stack>
+  );
+}
+
+function Row({ label, value }: { label: string; value: string }) {
+  return (
+    <DataList.Item>
+      <DataList.ItemLabel>{label}</DataList.ItemLabel>
+      <DataList.ItemValue>{value}</DataList.ItemValue>
+    </DataList.Item>
+  );
+}

@@ -1,0 +1,125 @@
+import { useQueries, useQuery } from "@tanstack/react-query";
+import { api } from "../../api/http.ts";
+import type { SessionReport } from "../measures/report/report-types.ts";
+
+/** One person on a chart's team (GET /api/teams/:ccaId; schemas/api/chart-team-member.json). */
+export interface TeamMember {
+  ccauId: number;
+  ccaId: number;
+  isPatient: boolean;
+  full_name: string;
+  relation_id: number;
+  relation: string;
+  respondent_type_label: string | null;
+}
+
+export interface ProgressPoint {
+  clientMeasureId: number;
+  date: string;
+  score: number | null;
+  severity: string | null;
+}
+
+/** One measure given to one respondent (spec §3 Assigned measure extras; GET overview/measures/:ccauId). */
+export interface MeasureOverview {
+  measureLibraryId: number;
+  measure_id: string;
+  abbreviation: string;
+  short_name: string | null;
+  name: string;
+  sessions_completed: number;
+  measure_date_completed: string[];
+  next_due: { clientMeasureId: number; due_date: string; status: string } | null;
+  open_sessions: { clientMeasureId: number; due_date: string; status: string }[];
+  next_schedules: { id: number; due_date: string; frequency: number; frequency_information: string }[];
+  latest: ProgressPoint | null;
+  progress_chart: { is_scorable: boolean; sessions_progress_results: ProgressPoint[]; show_chart: boolean };
+}
+
+export interface RespondentOverview {
+  ccauId: number;
+  ccaId: number;
+  patientId: number;
+  respondent: { name: string; relation_id: number };
+  rows: MeasureOverview[];
+  totalRecords: number;
+}
+
+/** The measures one respondent may be given (GET scheduling/:ccauId). */
+export interface SchedulingOptions {
+  ccauId: number;
+  respondent: { name: string; relation_id: number; respondent_type: string | null };
+  patient: { id: number; full_name: string; age: number | null };
+  rows: {
+    id: number;
+    measure_id: string;
+    abbreviation: string;
+    short_name: string | null;
+    name: string;
+    next_due: string | null;
+  }[];
+  totalRecords: number;
+}
+
+export interface ScheduleBody {
+  ccauId: number;
+  measureId: number;
+  dueDate: string;
+  frequency: number;
+  confirm?: boolean;
+}
+
+/** Everything chart-measure related starts with "chart-measures": a new schedule refreshes it all. */
+export const chartKeys = {
+  all: ["chart-measures"] as const,
+  team: (ccaId: number) => ["chart-measures", "team", ccaId] as const,
+  overview: (ccauId: number) => ["chart-measures", "overview", ccauId] as const,
+  options: (ccauId: number) => ["chart-measures", "options", ccauId] as const,
+  report: (clientMeasureId: string) => ["session-report", clientMeasureId] as const,
+};
+
+export function useChartTeam(ccaId: number) {
+  return useQuery({
+    queryKey: chartKeys.team(ccaId),
+    queryFn: ({ signal }) => api<{ rows: TeamMember[] }>(`teams/${ccaId}`, { signal }),
+    meta: { errorToast: false },
+  });
+}
+
+export function useRespondentOverviews(ccauIds: readonly number[]) {
+  return useQueries({
+    queries: ccauIds.map((ccauId) => ({
+      queryKey: chartKeys.overview(ccauId),
+      queryFn: ({ signal }: { signal: AbortSignal }) =>
+        api<RespondentOverview>(`overview/measures/${ccauId}`, { signal }),
+      staleTime: 0,
+      meta: { errorToast: false },
+    })),
+  });
+}
+
+export function useSchedulingOptions(ccauId: number | null) {
+  return useQuery({
+    queryKey: chartKeys.options(ccauId ?? 0),
+    queryFn: ({ signal }) => api<SchedulingOptions>(`scheduling/${ccauId}`, { signal }),
+    enabled: ccauId !== null,
+    meta: { errorToast: false },
+  });
+}
+
+export function scheduleMeasure(body: ScheduleBody) {
+  return api<{ schedule: { id: number; due_date: string }; clientMeasure: { id: number; due_date: string } }>(
+    "scheduling",
+    { method: "POST", body },
+  );
+}
+
+export function useSessionReport(clientMeasureId: string) {
+  return useQuery({
+    queryKey: chartKeys.report(clientMeasureId),
+    queryFn: ({ signal }) =>
+      api<SessionReport>(`measure-session/${encodeURIComponent(clientMeasureId)}/session-report`, { signal }),
+    staleTime: 0,
+    meta: { errorToast: false },
+  });
+}

@@ -1,0 +1,33 @@
+import { Stack } from "@mantine/core";
+import type { ReactNode } from "react";
+import { ReportAlerts } from "./ReportAlerts.tsx";
+import { ReportAnswers } from "./ReportAnswers.tsx";
+import { ReportScoreSection } from "./ReportScore.tsx";
+import type { SessionReport } from "./report-types.ts";
+
+export interface SessionReportViewProps {
+  report: SessionReport;
+  canAcknowledge: boolean;
+  /** Facts about the session (who, when), shown right after the alerts. */
+  summary?: ReactNode;
+}
+
+/**
+ * The report a clinician reads for one session (and, in a preview, for made-up answers):
+ * alerts first and in full, then score, severity and change, then every answer.
+ */
+export function SessionReportView({ report, canAcknowledge, summary }: SessionReportViewProps) {
+  return (
+    <Stack gap="lg">
+      <ReportAlerts
+        alerts={report.alerts}
+        answers={report.answers}
+        score={report.score}
+        canAcknowledge={canAcknowledge}
+      />
+      {summary}
+      <ReportScoreSection report={report} />
+      <ReportAnswers answers={report.answers} alerts={report.alerts} />
+    </Stack>
+  );
+}

@@ -1,0 +1,76 @@
+import { Center, Loader, Stack, Text, Title } from "@mantine/core";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import type { GeneralSettings } from "../../../../generated/types/api/general-settings.ts";
+import { defaultBundle, schemaById } from "../../../shared/schema/bundle.ts";
+import { api } from "../../api/http.ts";
+import { SchemaForm } from "../../renderers/SchemaForm.tsx";
+import { GENERAL_SETTINGS_KEY } from "../../settings/useGeneralSettings.ts";
+import { useFormSave } from "./useFormSave.ts";
+
+const FORM_ID = "forms/general-settings.form.json";
+const UPDATE_ID = "api/general-settings-update.json";
+
+/**
+ * What the admin may change, cut from the whole settings: the update's own fields, and of the
+ * session configuration only the stored keys (secondsToShow is derived on the server).
+ */
+export function adminOwnedSettings(settings: GeneralSettings): Record<string, unknown> {
+  const properties = schemaById(defaultBundle, UPDATE_ID).properties ?? {};
+  const out: Record<string, unknown> = {};
+  for (const [field, property] of Object.entries(properties)) {
+    const value = (settings as Record<string, unknown>)[field];
+    if (value === undefined) continue;
+    if (property.properties && value && typeof value === "object") {
+      const keys = Object.keys(property.properties);
+      out[field] = Object.fromEntries(Object.entries(value).filter(([key]) => keys.includes(key)));
+    } else {
+      out[field] = value;
+    }
+  }
+  return out;
+}
+
+/** /settings/general: the deployment settings an admin owns (PUT settings/general). */
+export function GeneralSettingsPage() {
+  const client = useQueryClient();
+  const query = useQuery({
+    queryKey: GENERAL_SETTINGS_KEY,
+    queryFn: () => api<GeneralSettings>("settings/general"),
+  });
+  const { submit, fieldErrors, saving } = useFormSave({
+    save: (body) => api<GeneralSettings>("settings/general", { method: "PUT", body }),
+    success: "Settings saved",
+    failure: "The settings could not be saved",
+    // Every screen reads the new settings at once (clinic name, inactivity sign-out).
+    onSaved: (saved) => {
+      client.setQueryData(GENERAL_SETTINGS_KEY, saved);
+    },
+  });
+
+  return (
+    <Stack gap="md" maw={720}>
+      <div>
+        <Title order={1}>General settings</Title>
+        <Text c="dimmed" size="sm">
+          These apply to everyone who uses this clinic's site.
+        </Text>
+      </div>
+      {query.data ? (
+        <SchemaForm
+          formId={FORM_ID}
+          formData={adminOwnedSettings(query.data)}
+          submitLabel="Save settings"
+          serverErrors={fieldErrors}
+          submitting={saving}
+          onSubmit={submit}
+        />
+      ) : query.isError ? (
+        <Text c="red">{query.error.message}</Text>
+      ) : (
+        <Center py="xl">
+          <Loader aria-label="Loading settings" />
+        </Center>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,74 @@
+import { Alert, Button, Center, Group, Loader, Pagination, Stack, Text, Title } from "@mantine/core";
+import { useSearchParams } from "react-router-dom";
+import { PAGE_SIZE } from "./list-state.ts";
+import { OutboxMessageCard } from "./OutboxMessageCard.tsx";
+import { OUTBOX, type OutboxMessage } from "./outbox-api.ts";
+import { useServerList } from "./settings-api.ts";
+
+/**
+ * /settings/outbox (admins; a demo aid, issue 3 §4): the messages the system sent or kept,
+ * newest first. Without a mail server the embedded demo keeps every message here, so an admin
+ * can follow an invitation end to end by opening its link.
+ */
+export function OutboxPage() {
+  const [params, setParams] = useSearchParams();
+  const page = Math.max(1, Number.parseInt(params.get("page") ?? "", 10) || 1);
+  const list = useServerList<OutboxMessage>(OUTBOX, "outbox", { page, pageSize: PAGE_SIZE });
+  const total = list.data?.totalRecords ?? 0;
+  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
+
+  return (
+    <Stack gap="md" maw={880}>
+      <Group justify="space-between" align="center" wrap="wrap">
+        <Title order={1}>Outbox</Title>
+        <Button variant="default" onClick={() => list.refetch()} loading={list.isFetching}>
+          Refresh
+        </Button>
+      </Group>
+      <Alert color="yellow" title="Messages kept because no mail server is configured">
+        <Stack gap={6}>
+          <Text size="sm">
+            When this server has no mail server (SMTP_URL) or text message provider, as in the demo, invitations,
+            password resets and access codes are not sent. They are kept here instead, with their links, so you can
+            follow them yourself.
+          </Text>
+          <Text size="sm">
+            Open a link in a private window, or sign out first: the page it opens is for the person the message was
+            written to, not for you.
+          </Text>
+        </Stack>
+      </Alert>
+      {list.isError && (
+        <Alert color="red" title="The outbox could not be loaded">
+          {list.error.message}
+        </Alert>
+      )}
+      {list.isPending ? (
+        <Center py="xl">
+          <Loader aria-label="Loading messages" />
+        </Center>
+      ) : (
+        <Stack gap="sm" aria-label="Messages" component="section">
+          {list.data?.rows.length === 0 && <Text c="dimmed">No messages yet.</Text>}
+          {list.data?.rows.map((message) => (
+            <OutboxMessageCard key={message.id} message={message} />
+          ))}
+        </Stack>
+      )}
+      <Group justify="space-between" wrap="wrap">
+        <Text size="sm" c="dimmed" aria-live="polite">
+          {list.data ? `${total} ${total === 1 ? "message" : "messages"}` : ""}
+        </Text>
+        {pages > 1 && (
+          <Pagination
+            total={pages}
+            value={page}
+            onChange={(next) => setParams(next === 1 ? {} : { page: String(next) }, { replace: true })}
+            size="sm"
+            getControlProps={(control) => ({ "aria-label": `${control} page` })}
+          />
+        )}
+      </Group>
+    </Stack>
+  );
+}

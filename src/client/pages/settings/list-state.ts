@@ -1,0 +1,70 @@
+import { useDebouncedValue } from "@mantine/hooks";
+import { useEffect, useState } from "react";
+import { useSearchParams } from "react-router-dom";
+import { defaultBundle } from "../../../shared/schema/bundle.ts";
+import type { SortOrder } from "../../renderers/SchemaTable.tsx";
+import { tableDefaults } from "../../renderers/table-columns.ts";
+
+export const PAGE_SIZE = 25;
+const SEARCH_DELAY_MS = 300;
+
+/** Paging, sort and search of a settings list, as the server's list queries take them. */
+export interface ListPosition {
+  page: number;
+  pageSize: number;
+  search: string;
+  sort: string;
+  order: SortOrder;
+}
+
+/** Reads ?page=&sort=&order=&search= with the table file's default sort. Pure, for tests. */
+export function readListPosition(search: URLSearchParams, tableId: string): ListPosition {
+  const defaults = tableDefaults(defaultBundle, tableId);
+  const page = Number.parseInt(search.get("page") ?? "", 10);
+  const order = search.get("order");
+  return {
+    page: Number.isFinite(page) && page > 0 ? page : 1,
+    pageSize: PAGE_SIZE,
+    search: search.get("search") ?? "",
+    sort: search.get("sort") || defaults.sort || "name",
+    order: order === "asc" || order === "desc" ? order : defaults.order,
+  };
+}
+
+/** The address query after a change; defaults and blanks are left out to keep it short. */
+export function writeListPosition(
+  current: URLSearchParams,
+  changes: Partial<Record<keyof ListPosition, string | number>>,
+) {
+  const next = new URLSearchParams(current);
+  for (const [key, value] of Object.entries(changes)) {
+    if (value === undefined || value === "" || (key === "page" && value === 1)) next.delete(key);
+    else next.set(key, String(value));
+  }
+  return next;
+}
+
+/**
+ * A list's position in the address, so back, reload and a shared link show the same page.
+ * `searchText` is what the search box holds; the position's search follows it once typing settles.
+ */
+export function useListPosition(tableId: string) {
+  const [params, setParams] = useSearchParams();
+  const position = readListPosition(params, tableId);
+  const update = (changes: Partial<Record<keyof ListPosition, string | number>>) =>
+    setParams((current) => writeListPosition(current, changes), { replace: true });
+
+  const [searchText, setSearchText] = useState(position.search);
+  const [settled] = useDebouncedValue(searchText.trim(), SEARCH_DELAY_MS);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the typed search settles, not on every address change
+  useEffect(() => {
+    if (settled !== position.search) update({ search: settled, page: 1 });
+  }, [settled]);
+  // Back/forward changes the address: the box follows it.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: follows the address only
+  useEffect(() => {
+    if (position.search !== searchText.trim()) setSearchText(position.search);
+  }, [position.search]);
+
+  return { position, update, searchText, setSearchText };
+}

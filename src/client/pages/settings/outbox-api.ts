@@ -1,0 +1,45 @@
+/** A message the system sent or kept (GET /api/outbox, newest first). */
+export interface OutboxMessage {
+  id: number;
+  channel: "email" | "sms";
+  recipient: string;
+  subject: string | null;
+  body: string;
+  /** The link the message carries; replaced by a note once delivered (the recipient has it). */
+  link: string | null;
+  status: "queued" | "sent" | "failed" | "kept";
+  attempts: number;
+  last_error: string | null;
+  purpose: string | null;
+  created_at: string;
+  sent_at: string | null;
+}
+
+export const OUTBOX = "outbox";
+
+/** What each purpose is, in words. */
+export const PURPOSES: Record<string, string> = {
+  account_setup: "Invitation",
+  password_reset: "Password reset",
+  username_recovery: "Username reminder",
+  access_code: "Access code",
+};
+
+/** What each delivery status means for the reader of this page. */
+export const STATUSES: Record<OutboxMessage["status"], { label: string; color: string }> = {
+  kept: { label: "Kept here (not sent)", color: "yellow" },
+  queued: { label: "Waiting to be sent", color: "blue" },
+  sent: { label: "Sent", color: "teal" },
+  failed: { label: "Failed", color: "red" },
+};
+
+/** An absolute link, or null: only http(s) addresses become clickable. */
+export function safeLink(link: string | null): string | null {
+  if (!link) return null;
+  try {
+    const url = new URL(link);
+    return url.protocol === "http:" || url.protocol === "https:" ? url.href : null;
+  } catch {
+    return null;
+  }
+}

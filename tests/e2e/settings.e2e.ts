@@ -1,0 +1,146 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { launchChromium, newContext, PHONE } from "./chromium.ts";
+import { signIn, signOut } from "./session.ts";
+
+/** Picks an option of a searchable multi-select by its visible name, as a person would. */
+async function pick(page: Page, label: string, option: string | RegExp) {
+  await page.getByLabel(label, { exact: true }).click();
+  await page.getByRole("option", { name: option }).first().click();
+  await page.keyboard.press("Escape");
+}
+
+async function openSettingsSection(page: Page, section: string) {
+  await page.getByRole("navigation", { name: "Settings" }).getByRole("link", { name: section }).click();
+}
+
+// Unique per run: the demo server is shared by every e2e file.
+const run = Date.now().toString(36).slice(-5).toUpperCase();
+const locationName = `Harbor Clinic ${run}`;
+const firstName = "Avery";
+const lastName = `Newhire${run}`;
+const fullName = `${firstName} ${lastName}`;
+const email = `avery.${run.toLowerCase()}@example.org`;
+const teamName = `Harbor Team ${run}`;
+const username = `avery${run.toLowerCase()}`;
+const password = "Harbor#2026x";
+
+describe("settings", () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchChromium();
+  });
+  afterAll(async () => browser?.close());
+
+  it("an admin adds a location, a clinician and a team, invites the clinician, who sets up the account from the outbox link and signs in", async () => {
+    const admin = await (await newContext(browser, inject("baseUrl"))).newPage();
+    await signIn(admin, "admin");
+
+    // /settings sends an admin to the clinical users.
+    await admin.getByRole("link", { name: "Settings" }).first().click();
+    await admin.getByRole("heading", { name: "Clinical users" }).waitFor();
+    expect(new URL(admin.url()).pathname).toBe("/settings/clinical-users");
+
+    // A location, with its state picked from the list.
+    await openSettingsSection(admin, "Locations");
+    await admin.getByRole("link", { name: "Add location" }).click();
+    await admin.getByRole("button", { name: "Save location" }).click();
+    await admin.getByText("Name is required").waitFor();
+    await admin.getByLabel("Name", { exact: true }).fill(locationName);
+    await admin.getByLabel("Address line 1").fill("1 Harbor Way");
+    await admin.getByLabel("City").fill("Peoria");
+    await admin.getByLabel("State").selectOption({ label: "Illinois" });
+    await admin.getByLabel("Zip").fill("61602");
+    await admin.getByRole("button", { name: "Save location" }).click();
+    await admin.getByRole("heading", { name: "Locations" }).waitFor();
+    await admin.getByRole("link", { name: locationName }).waitFor();
+
+    // A clinician working there: the form needs a role and a location.
+    await openSettingsSection(admin, "Clinical users");
+    await admin.getByRole("link", { name: "Add clinical user" }).click();
+    await admin.getByRole("button", { name: "Save clinical user" }).click();
+    for (const message of [
+      "First name is required",
+      "Last name is required",
+      "Role is required",
+      "Location is required",
+    ]) {
+      await admin.getByText(message).first().waitFor();
+    }
+    await admin.getByLabel("First name").fill(firstName);
+    await admin.getByLabel("Last name").fill(lastName);
+    await admin.getByLabel("Email", { exact: true }).fill(email);
+    await pick(admin, "Roles", "Clinician");
+    await pick(admin, "Locations", locationName);
+    await admin.getByRole("button", { name: "Save clinical user" }).click();
+    await admin.getByRole("heading", { name: "Clinical users" }).waitFor();
+    await admin.getByLabel("Search clinical users").fill(lastName);
+    const row = admin.getByRole("row", { name: new RegExp(lastName) });
+    await row.getByText("Not Invited").waitFor();
+    await expect(row.getByText(locationName).isVisible()).resolves.toBe(true);
+
+    // A team with that clinician.
+    await openSettingsSection(admin, "Clinician teams");
+    await admin.getByRole("link", { name: "Add team" }).click();
+    await admin.getByLabel("Team name").fill(teamName);
+    await pick(admin, "Clinicians", fullName);
+    await admin.getByRole("button", { name: "Save team" }).click();
+    await admin.getByRole("heading", { name: "Clinician teams" }).waitFor();
+    await admin
+      .getByRole("row", { name: new RegExp(teamName) })
+      .getByText(fullName)
+      .waitFor();
+
+    // The invitation, from the clinician's row.
+    await openSettingsSection(admin, "Clinical users");
+    await admin.getByLabel("Search clinical users").fill(lastName);
+    await admin.getByRole("button", { name: `Account actions for ${fullName}` }).click();
+    await admin.getByRole("menuitem", { name: "Invite", exact: true }).click();
+    await admin.getByText(`Invitation sent to ${fullName}.`).first().waitFor();
+    await admin
+      .getByRole("row", { name: new RegExp(lastName) })
+      .getByText("Invited", { exact: true })
+      .waitFor();
+
+    // The demo keeps the message in the outbox, with its link.
+    await openSettingsSection(admin, "Outbox");
+    await admin.getByText("Messages kept because no mail server is configured").waitFor();
+    const message = admin.getByRole("article", { name: new RegExp(`to ${email.replace(/\./g, "\\.")}`) }).first();
+    const link = await message.getByRole("link", { name: /account-setup\?token=/ }).getAttribute("href");
+    expect(link).toBeTruthy();
+    // The link names the server's configured public address; this test server listens elsewhere.
+    const setupPath = new URL(link as string);
+    expect(setupPath.pathname).toBe("/security/account-setup");
+
+    // The clinician, in a browser of their own, follows it and sets up the account.
+    const clinician = await (await newContext(browser, inject("baseUrl"), PHONE)).newPage();
+    await clinician.goto(`${setupPath.pathname}${setupPath.search}`);
+    await clinician.getByRole("heading", { name: "Set up your account" }).waitFor();
+    await clinician.getByLabel("Username").fill(username);
+    await clinician.getByLabel("Password", { exact: true }).fill(password);
+    await clinician.getByLabel("Confirm password").fill(password);
+    await clinician.getByRole("button", { name: "Create account" }).click();
+    await clinician.waitForURL("**/clinician/patients", { timeout: 20_000 });
+    await clinician.getByRole("heading", { name: "Patients" }).waitFor();
+
+    // And signs in with what they chose.
+    await signOut(clinician);
+    await signIn(clinician, username, password);
+    expect(new URL(clinician.url()).pathname).toBe("/clinician/patients");
+    await clinician.getByRole("heading", { name: "Patients" }).waitFor();
+    // A clinician has no settings: no link, and the address gives the 404 page.
+    await expect(clinician.getByRole("link", { name: "Settings" }).count()).resolves.toBe(0);
+    await clinician.goto("/settings/clinical-users");
+    await clinician.getByText("We can't seem to process your last action.").waitFor();
+    await clinician.context().close();
+
+    // The admin sees the account active now.
+    await openSettingsSection(admin, "Clinical users");
+    await admin.getByLabel("Search clinical users").fill(lastName);
+    await admin
+      .getByRole("row", { name: new RegExp(lastName) })
+      .getByText("Active", { exact: true })
+      .waitFor();
+    await admin.context().close();
+  });
+});
