@@ -33,6 +33,7 @@ export type * from "./types/api/password-check.ts";
 export type * from "./types/api/password.ts";
 export type * from "./types/api/patient-list-query.ts";
 export type * from "./types/api/patient-user-list-query.ts";
+export type * from "./types/api/patient-user-status-change.ts";
 export type * from "./types/api/provider-id-query.ts";
 export type * from "./types/api/recover-username.ts";
 export type * from "./types/api/renew-token.ts";

@@ -19,35 +19,47 @@ export function accountSetupLink(ctx: Pick<AppContext, "config">, secret: string
 }
 
 /**
+ * An Active account that has never had a username: a respondent who so far answers only with
+ * access codes or on a clinic device. An invitation to self sign-in (spec §4) gives them an
+ * account-setup link without taking away the Active status they answer with.
+ */
+export function activeWithoutSignIn(user: { status: number; username: string | null }): boolean {
+  return user.status === ACCOUNT_STATUS.active && user.username === null;
+}
+
+/**
  * Invites an account (spec §4: invite, invite again): a new single-use account-setup link
  * (earlier links stop working), status 4 Invited (from 3 Not Invited, or again from 4), the
  * message queued to the account's best reachable contact, and 'Invitation sent' in the activity
- * log, all in one transaction. Who may invite whom is the caller's check.
+ * log, all in one transaction. With `selfSignIn` an Active account without a username may be
+ * invited too, and stays Active (activeWithoutSignIn). Who may invite whom is the caller's check.
  * Pass `db` (a transaction) to make the invitation part of a larger change.
  */
 export async function inviteUser(
   ctx: AppContext,
-  args: { userId: number; actorId: number; channel?: MessageChannel; db?: Kysely<Database> },
+  args: { userId: number; actorId: number; channel?: MessageChannel; db?: Kysely<Database>; selfSignIn?: boolean },
 ): Promise<LinkMessageResult> {
   const db = args.db ?? ctx.db;
   return inTransaction(db, async (trx) => {
     const user = await trx
       .selectFrom("app_user")
-      .select(["id", "status", "first_name"])
+      .select(["id", "status", "username", "first_name"])
       .where("id", "=", args.userId)
       .forUpdate()
       .executeTakeFirst();
     if (!user) return { sent: false, reason: ACCOUNT_NOT_FOUND };
-    if (user.status !== ACCOUNT_STATUS.notInvited && user.status !== ACCOUNT_STATUS.invited)
+    const keepsStatus = Boolean(args.selfSignIn) && activeWithoutSignIn(user);
+    if (user.status !== ACCOUNT_STATUS.notInvited && user.status !== ACCOUNT_STATUS.invited && !keepsStatus)
       return { sent: false, reason: NOT_INVITABLE };
     const choice = await chooseDestination(ctx, trx, user.id, { channel: args.channel });
     if (!choice.ok) return { sent: false, reason: choice.reason };
 
-    await trx
-      .updateTable("app_user")
-      .set({ status: ACCOUNT_STATUS.invited, updated_at: sql<Date>`now()` })
-      .where("id", "=", user.id)
-      .execute();
+    if (!keepsStatus)
+      await trx
+        .updateTable("app_user")
+        .set({ status: ACCOUNT_STATUS.invited, updated_at: sql<Date>`now()` })
+        .where("id", "=", user.id)
+        .execute();
     const ttlHours = ctx.config.accounts.invitationTtlHours;
     return sendLinkMessage(ctx, trx, {
       userId: user.id,

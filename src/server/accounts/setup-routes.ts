@@ -12,6 +12,7 @@ import { INVALID_PASSWORD, passwordChecker } from "../auth/password-rules.ts";
 import { hashPassword, newPasswordColumns } from "../auth/passwords.ts";
 import type { Database } from "../db/database-types.ts";
 import { badRequest, HttpError } from "../http/http-error.ts";
+import { activeWithoutSignIn } from "./invite-user.ts";
 import { RESPONDENT_ROLE } from "./new-accounts.ts";
 import { findLiveToken, spendToken } from "./one-time-tokens.ts";
 import { publicLimit } from "./rate-limit.ts";
@@ -32,9 +33,10 @@ interface SetupAccount {
 }
 
 /**
- * The account an account-setup token opens: a live token of an account still Invited. A spent,
- * expired, unknown or canceled link, or an account since activated or deactivated, all read the
- * same: the link has expired.
+ * The account an account-setup token opens: a live token of an account still Invited, or of an
+ * Active account that has never had a username (an invitation to self sign-in,
+ * invite-user.ts activeWithoutSignIn). A spent, expired, unknown or canceled link, or an account
+ * since set up or deactivated, all read the same: the link has expired.
  */
 async function setupAccount(db: Kysely<Database>, token: string): Promise<SetupAccount | null> {
   const live = await findLiveToken(db, "account_setup", token);
@@ -51,7 +53,7 @@ async function setupAccount(db: Kysely<Database>, token: string): Promise<SetupA
     ])
     .where("id", "=", live.userId)
     .executeTakeFirst();
-  if (!user || user.status !== ACCOUNT_STATUS.invited) return null;
+  if (!user || (user.status !== ACCOUNT_STATUS.invited && !activeWithoutSignIn(user))) return null;
   return {
     tokenId: live.id,
     userId: user.id,
@@ -101,7 +103,12 @@ export async function setupRoutes(app: FastifyInstance, ctx: AppContext): Promis
             .updateTable("app_user")
             .set({ ...newPasswordColumns(passwordHash), username, status: ACCOUNT_STATUS.active })
             .where("id", "=", account.userId)
-            .where("status", "=", ACCOUNT_STATUS.invited)
+            .where((eb) =>
+              eb.or([
+                eb("status", "=", ACCOUNT_STATUS.invited),
+                eb.and([eb("status", "=", ACCOUNT_STATUS.active), eb("username", "is", null)]),
+              ]),
+            )
             .executeTakeFirst();
           if (Number(updated.numUpdatedRows) !== 1) throw linkExpired();
           // Patient users get the respondent role when created (new-accounts.ts); granting it

@@ -23,6 +23,7 @@ import { appendHistory } from "../history/record-history.ts";
 import { notFound } from "../http/http-error.ts";
 import { activatePatient } from "../patients/activate-patient.ts";
 import { SELF_RELATION } from "../patients/self-relation.ts";
+import { disableOpenMeasures } from "./link-measures.ts";
 import { accountVisibleSql, contactMatchSql, visibleChart, visibleLink } from "./respondent-access.ts";
 import { RESPONDENT_MESSAGES } from "./respondent-messages.ts";
 import { type TeamMember, teamMember } from "./team-read.ts";
@@ -294,16 +295,14 @@ export async function removeRespondent(deps: Deps, user: RequestUser, ccauId: nu
       throw new RespondentRejected([{ field: "", message: RESPONDENT_MESSAGES.patientNotRemovable }]);
 
     const member = await teamMember(trx, bundle, channels, link.ccauId);
-    // client_measure and schedule belong to the measures area; plain SQL keeps this module off their types.
+    // client_measure belongs to the measures area; plain SQL keeps this module off its types.
     const measures = await sql<{
       n: number;
     }>`select count(*)::int as n from client_measure where ccau_id = ${link.ccauId}`.execute(trx);
     let result: RemovalResult;
     if (measures.rows[0].n > 0) {
       await trx.updateTable("cca_user").set({ deleted_at: sql`now()` }).where("id", "=", link.ccauId).execute();
-      await sql`update schedule set enabled = false where ccau_id = ${link.ccauId}`.execute(trx);
-      await sql`update client_measure set status = 'disabled'
-        where ccau_id = ${link.ccauId} and status in ('not_started', 'partial')`.execute(trx);
+      await disableOpenMeasures(trx, [link.ccauId]);
       result = "marked_deleted";
     } else {
       await trx.deleteFrom("cca_user").where("id", "=", link.ccauId).execute();

@@ -18,8 +18,8 @@ export interface ChartTeamProps {
 /**
  * The respondents on a patient's chart (spec §3 Respondent, §6): the patient's own account first
  * (the server orders), each with relation, contact information, account status and the warning
- * when invitations and reminders cannot reach them; add, edit, remove and invite for users who
- * may change patients.
+ * when invitations and reminders cannot reach them; add, edit, remove, invite and the account
+ * actions of spec §4 (AccountStatusActions) for users who may change patients.
  */
 export function ChartTeam({ ccaId, patientId, patientName }: ChartTeamProps) {
   const headingId = useId();

@@ -2,6 +2,7 @@ import { Alert, Badge, Button, Group, Paper, SimpleGrid, Stack, Text } from "@ma
 import { useDisclosure } from "@mantine/hooks";
 import { Link } from "react-router-dom";
 import { FieldValue } from "../../renderers/FieldValue.tsx";
+import { AccountStatusActions } from "./AccountStatusActions.tsx";
 import { InviteButton } from "./InviteButton.tsx";
 import { RemoveRespondentDialog } from "./RemoveRespondentDialog.tsx";
 import type { ChartTeamMember } from "./respondent-api.ts";
@@ -48,6 +49,7 @@ export function TeamMemberCard({ member, layout, patientId, patientName, canWrit
           {canWrite && (
             <Group gap="xs" wrap="wrap">
               <InviteButton member={member} />
+              <AccountStatusActions member={member} />
               {!member.isPatient && (
                 <>
                   <Button

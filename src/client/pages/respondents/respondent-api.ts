@@ -1,5 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import type { ChartTeamMember } from "../../../../generated/types/api/chart-team-member.ts";
+import type { PatientUserStatusChange } from "../../../../generated/types/api/patient-user-status-change.ts";
 import { api } from "../../api/http.ts";
 
 export type { ChartTeamMember };
@@ -84,4 +85,21 @@ export function removeRespondent(ccauId: number): Promise<RemoveResult> {
 /** POST /api/users/:acId/send-invitation: the server picks the channel (email before SMS). */
 export function sendInvitation(userId: number): Promise<InvitationResult> {
   return api<InvitationResult>(`users/${userId}/send-invitation`, { method: "POST", body: {} });
+}
+
+export type AccountStatusAction = PatientUserStatusChange["action"];
+
+/** What POST patient-user/respondents/:id/change-status answers (the team is re-read for the rest). */
+export interface StatusChangeResult {
+  user: { id: number; status: number };
+  invitation?: InvitationResult;
+  disabled?: { schedules: number; measures: number };
+}
+
+/** POST /api/patient-user/respondents/:id/change-status: an account action of spec §4 (docs/api/settings.md). */
+export function changeRespondentStatus(userId: number, action: AccountStatusAction): Promise<StatusChangeResult> {
+  return api<StatusChangeResult>(`patient-user/respondents/${userId}/change-status`, {
+    method: "POST",
+    body: { action },
+  });
 }
