@@ -274,6 +274,23 @@ describe.each(DATABASES)("patient user status actions on $name", (database) => {
         .where("client_measure_id", "=", submitted)
         .execute();
       expect(scores.map((s) => [s.score_type, Number(s.value)])).toContainEqual(["total_score", 16]);
+      // Spec §4: disabling a partly completed measure deletes its answers; submitted answers stay.
+      const answers = async (id: number) =>
+        (await sql<{ n: number }>`select count(*)::int as n from answer where client_measure_id = ${id}`.execute(t.db))
+          .rows[0].n;
+      expect(await answers(partial)).toBe(0);
+      expect(await answers(submitted)).toBe(10);
+      // Nothing new can be scheduled for a deactivated respondent.
+      const refused = await t.app.inject({
+        method: "POST",
+        url: "/api/scheduling",
+        headers: h.A,
+        payload: { ccauId: pat.ccauId, measureId: gad7, dueDate: dueDate(4), frequency: 1 },
+      });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().errors).toEqual([
+        { field: "ccauId", message: "This respondent's account is inactive. Activate it before scheduling measures." },
+      ]);
 
       const log = await t.db
         .selectFrom("activity_log")

@@ -88,6 +88,8 @@ async function measureToSchedule(trx: Kysely<Database>, link: RespondentLink, me
   return { id: row.id, abbreviation: row.abbreviation, versionId: row.current_version_id };
 }
 
+const INACTIVE = 1;
+
 /**
  * Assigns a measure to a respondent (spec §4 Scheduling): a schedule row (its frequency kept for
  * the recurrence generator of the scheduling issue) and its first occurrence, a client measure
@@ -104,6 +106,12 @@ export async function scheduleMeasure(
   const due = parseDueDate(request.dueDate);
   return db.transaction().execute(async (trx) => {
     const link = await visibleRespondentLink(trx, user, request.ccauId);
+    // A deactivated respondent gets nothing new (spec §4: deactivating disables scheduled measures).
+    if (link.accountStatus === INACTIVE) {
+      throw badRequest([
+        { field: "ccauId", message: "This respondent's account is inactive. Activate it before scheduling measures." },
+      ]);
+    }
     // Serialises two schedulings of one respondent, so the same-day check cannot be raced.
     await trx.selectFrom("cca_user").select("id").where("id", "=", link.ccauId).forUpdate().execute();
     const measure = await measureToSchedule(trx, link, request.measureId);

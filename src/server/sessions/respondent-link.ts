@@ -19,6 +19,8 @@ export interface RespondentLink {
   birthDate: string;
   gender: string;
   patientActive: boolean;
+  /** Account status of the respondent (1 Inactive ... 5 Password Reset). */
+  accountStatus: number;
 }
 
 function linkQuery(db: Kysely<Database>) {
@@ -39,6 +41,7 @@ function linkQuery(db: Kysely<Database>) {
       "p.birth_date as birthDate",
       "p.gender",
       "p.active as patientActive",
+      "u.status as accountStatus",
     ])
     .where("cu.deleted_at", "is", null);
 }
