@@ -1,5 +1,6 @@
 import { TextInput } from "@mantine/core";
 import type { WidgetProps } from "@rjsf/utils";
+import { inputProps } from "./input-props.ts";
 
 /** "04/02/2010" or "20100402" typed by hand become the stored YYYY-MM-DD when the field is left. */
 export function toIsoDate(text: string): string {
@@ -17,21 +18,14 @@ export function toIsoDate(text: string): string {
  * message ('Birthdate is invalid') judge it.
  */
 export function DateWidget(props: WidgetProps) {
-  const { id, htmlName, value, required, disabled, readonly, autofocus, label, hideLabel, rawErrors, placeholder } =
-    props;
+  const { id, value, placeholder } = props;
   const { onChange, onBlur, onFocus, options } = props;
   const text = typeof value === "string" ? value : "";
 
   return (
     <TextInput
-      id={id}
-      name={htmlName || id}
+      {...inputProps(props)}
       type="text"
-      label={hideLabel ? undefined : label}
-      withAsterisk={false}
-      required={required}
-      disabled={disabled || readonly}
-      autoFocus={autofocus}
       autoComplete="off"
       placeholder={placeholder || "YYYY-MM-DD"}
       value={text}
@@ -42,7 +36,6 @@ export function DateWidget(props: WidgetProps) {
         onBlur(id, iso || options.emptyValue);
       }}
       onFocus={() => onFocus(id, text)}
-      error={rawErrors?.length ? rawErrors.join("\n") : undefined}
     />
   );
 }

@@ -1,5 +1,6 @@
 import { NativeSelect } from "@mantine/core";
 import type { WidgetProps } from "@rjsf/utils";
+import { inputProps } from "./input-props.ts";
 
 /**
  * One choice from a code list (an enum file's oneOf), as a native <select>: labels are the enum
@@ -7,8 +8,7 @@ import type { WidgetProps } from "@rjsf/utils";
  * drivers (selectOption) all handle it the way they handle every other select.
  */
 export function EnumSelectWidget(props: WidgetProps) {
-  const { id, htmlName, value, required, disabled, readonly, autofocus, label, hideLabel, rawErrors, placeholder } =
-    props;
+  const { id, value, placeholder } = props;
   const { onChange, onBlur, onFocus, options } = props;
   const choices = options.enumOptions ?? [];
   const index = choices.findIndex((o) => o.value === value);
@@ -16,18 +16,11 @@ export function EnumSelectWidget(props: WidgetProps) {
 
   return (
     <NativeSelect
-      id={id}
-      name={htmlName || id}
-      label={hideLabel ? undefined : label}
-      withAsterisk={false}
-      required={required}
-      disabled={disabled || readonly}
-      autoFocus={autofocus}
+      {...inputProps(props)}
       value={index === -1 ? "" : String(index)}
       onChange={(event) => onChange(decode(event.currentTarget.value))}
       onBlur={(event) => onBlur(id, decode(event.currentTarget.value))}
       onFocus={(event) => onFocus(id, decode(event.currentTarget.value))}
-      error={rawErrors?.length ? rawErrors.join("\n") : undefined}
       data={[
         { value: "", label: placeholder || "Select…" },
         ...choices.map((o, i) => ({ value: String(i), label: o.label })),

@@ -1,6 +1,7 @@
 import { MultiSelect } from "@mantine/core";
 import type { WidgetProps } from "@rjsf/utils";
 import { useMemo } from "react";
+import { inputProps } from "./input-props.ts";
 import { type LookupKind, type LookupOption, useLookupOptions } from "./lookups.ts";
 
 function toIds(value: unknown): number[] {
@@ -13,8 +14,7 @@ function toIds(value: unknown): number[] {
  * full list, so editing a patient never drops an assignment unseen.
  */
 function LookupMultiSelect({ kind, ...props }: WidgetProps & { kind: LookupKind }) {
-  const { id, htmlName, value, required, disabled, readonly, autofocus, label, hideLabel, rawErrors, placeholder } =
-    props;
+  const { id, value, placeholder } = props;
   const { onChange, onBlur, onFocus } = props;
   const selected = toIds(value);
   const pickable = useLookupOptions(kind, true);
@@ -32,13 +32,7 @@ function LookupMultiSelect({ kind, ...props }: WidgetProps & { kind: LookupKind 
 
   return (
     <MultiSelect
-      id={id}
-      name={htmlName || id}
-      label={hideLabel ? undefined : label}
-      withAsterisk={false}
-      required={required}
-      disabled={disabled || readonly}
-      autoFocus={autofocus}
+      {...inputProps(props)}
       data={data}
       value={selected.map(String)}
       onChange={(values) => onChange(values.map(Number))}
@@ -52,7 +46,6 @@ function LookupMultiSelect({ kind, ...props }: WidgetProps & { kind: LookupKind 
       comboboxProps={{ keepMounted: false }}
       nothingFoundMessage={pickable.isError ? "Could not load the list" : "No matches"}
       placeholder={selected.length ? undefined : pickable.isPending ? "Loading…" : placeholder || "Select"}
-      error={rawErrors?.length ? rawErrors.join("\n") : undefined}
     />
   );
 }

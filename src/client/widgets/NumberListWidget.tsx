@@ -1,5 +1,6 @@
 import { TagsInput } from "@mantine/core";
 import type { WidgetProps } from "@rjsf/utils";
+import { inputProps } from "./input-props.ts";
 
 /** A typed entry becomes a number when it is one; anything else stays text, for the schema to refuse. */
 function parse(entry: string): number | string {
@@ -13,19 +14,12 @@ function parse(entry: string): number | string {
  * render a labelled input per entry with move and remove buttons.
  */
 export function NumberListWidget(props: WidgetProps) {
-  const { id, htmlName, value, required, disabled, readonly, autofocus, label, hideLabel, rawErrors, placeholder } =
-    props;
+  const { id, value, placeholder } = props;
   const { onChange, onBlur, onFocus } = props;
   const entries = Array.isArray(value) ? value.map(String) : [];
   return (
     <TagsInput
-      id={id}
-      name={htmlName || id}
-      label={hideLabel ? undefined : label}
-      withAsterisk={false}
-      required={required}
-      disabled={disabled || readonly}
-      autoFocus={autofocus}
+      {...inputProps(props)}
       value={entries}
       onChange={(next) => onChange(next.map(parse))}
       onBlur={() => onBlur(id, value)}
@@ -34,7 +28,6 @@ export function NumberListWidget(props: WidgetProps) {
       acceptValueOnBlur
       clearable
       placeholder={entries.length ? undefined : placeholder || "Type a number, then Enter"}
-      error={rawErrors?.length ? rawErrors.join("\n") : undefined}
       // No suggestions to offer; the (empty) option list stays out of the page.
       comboboxProps={{ keepMounted: false }}
     />

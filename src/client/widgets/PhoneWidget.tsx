@@ -1,6 +1,7 @@
 import { TextInput } from "@mantine/core";
 import type { WidgetProps } from "@rjsf/utils";
 import { type ChangeEvent, useLayoutEffect, useRef } from "react";
+import { inputProps } from "./input-props.ts";
 import { caretAfterDigits, formatPhone, phoneDigits } from "./phone-mask.ts";
 
 /**
@@ -8,8 +9,7 @@ import { caretAfterDigits, formatPhone, phoneDigits } from "./phone-mask.ts";
  * shape the schema stores (spec §5). The caret stays after the digit just typed or deleted.
  */
 export function PhoneWidget(props: WidgetProps) {
-  const { id, htmlName, value, required, disabled, readonly, autofocus, label, hideLabel, rawErrors, placeholder } =
-    props;
+  const { id, value, placeholder } = props;
   const { onChange, onBlur, onFocus, options } = props;
   const digits = typeof value === "string" ? phoneDigits(value) : "";
   const display = formatPhone(digits);
@@ -44,22 +44,15 @@ export function PhoneWidget(props: WidgetProps) {
   return (
     <TextInput
       ref={inputRef}
-      id={id}
-      name={htmlName || id}
+      {...inputProps(props)}
       type="tel"
       inputMode="tel"
       autoComplete="tel-national"
-      label={hideLabel ? undefined : label}
-      withAsterisk={false}
-      required={required}
-      disabled={disabled || readonly}
-      autoFocus={autofocus}
       placeholder={placeholder || "(555) 555-5555"}
       value={display}
       onChange={handleChange}
       onBlur={() => onBlur(id, digits || options.emptyValue)}
       onFocus={() => onFocus(id, digits)}
-      error={rawErrors?.length ? rawErrors.join("\n") : undefined}
     />
   );
 }

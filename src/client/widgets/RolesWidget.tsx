@@ -2,6 +2,7 @@ import { MultiSelect } from "@mantine/core";
 import type { WidgetProps } from "@rjsf/utils";
 import { useMemo } from "react";
 import { selectableRoles } from "../../shared/permissions.ts";
+import { inputProps } from "./input-props.ts";
 
 function toCodes(value: unknown): string[] {
   return Array.isArray(value) ? value.filter((v): v is string => typeof v === "string") : [];
@@ -13,8 +14,7 @@ function toCodes(value: unknown): string[] {
  * listed under its title, so saving the form never drops it unseen; the server allows it to stay.
  */
 export function RolesWidget(props: WidgetProps) {
-  const { id, htmlName, value, required, disabled, readonly, autofocus, label, hideLabel, rawErrors, placeholder } =
-    props;
+  const { id, value, placeholder } = props;
   const { onChange, onBlur, onFocus, options } = props;
   const selected = toCodes(value);
 
@@ -30,13 +30,7 @@ export function RolesWidget(props: WidgetProps) {
 
   return (
     <MultiSelect
-      id={id}
-      name={htmlName || id}
-      label={hideLabel ? undefined : label}
-      withAsterisk={false}
-      required={required}
-      disabled={disabled || readonly}
-      autoFocus={autofocus}
+      {...inputProps(props)}
       data={data}
       value={selected}
       onChange={(values) => onChange(values)}
@@ -47,7 +41,6 @@ export function RolesWidget(props: WidgetProps) {
       // The closed option list is unmounted so the label names one element (see LookupMultiSelectWidget).
       comboboxProps={{ keepMounted: false }}
       placeholder={selected.length ? undefined : placeholder || "Select"}
-      error={rawErrors?.length ? rawErrors.join("\n") : undefined}
     />
   );
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { type Kysely, sql } from "kysely";
+import type { AccountChoice } from "../../shared/api/access-codes.ts";
 import { enumOptions, schemaById } from "../../shared/schema/bundle.ts";
 import type { AppContext } from "../app-context.ts";
 import { ACCOUNT_STATUS } from "../auth/access-hook.ts";
@@ -16,19 +17,6 @@ import { ACCESS_CODE_MAX_ATTEMPTS, hashSecret, issueToken, newAccessCode } from 
  * a code opens a respondent session, and a session needs an account that may hold one.
  */
 export const ACCESS_CODE_STATUSES = [ACCOUNT_STATUS.active] as const;
-
-/** One account a respondent may pick after a code: a link (ccau) of an account to a chart. */
-export interface AccountChoice {
-  /** What select-account takes: the link's id (ccauId). */
-  accountId: number;
-  ccauId: number;
-  userId: number;
-  /** The account holder's name. */
-  name: string;
-  patientName: string;
-  relation: number;
-  relationLabel: string;
-}
 
 /** Sends one code to one address, valid for each of the accounts reachable there. */
 export async function sendAccessCode(

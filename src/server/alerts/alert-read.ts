@@ -1,26 +1,9 @@
 import { type Kysely, type RawBuilder, type SqlBool, sql } from "kysely";
+import type { AlertRow, AlertStatus } from "../../shared/api/alerts.ts";
+import type { ReportAlert } from "../../shared/api/measure-reports.ts";
 import type { Database } from "../db/database-types.ts";
-import type { ReportAlert } from "../sessions/report.ts";
 
-export type AlertStatus = "active" | "acknowledged" | "all";
-
-/** One alert as the alert list shows it (spec §3 Alert: id, measure, patient, time, acknowledged_data). */
-export interface AlertListRow {
-  id: number;
-  measure: string;
-  measure_name: string;
-  measureId: number;
-  patient: string;
-  patientId: number;
-  ccaId: number;
-  ccauId: number;
-  clientMeasureId: number;
-  rule_id: string;
-  level: "critical" | "warning";
-  message: string;
-  time: string;
-  acknowledged_data: { clinicianId: number; clinician: string; date: string } | null;
-}
+export type { AlertStatus };
 
 function alertQuery(db: Kysely<Database>) {
   return db
@@ -51,7 +34,7 @@ function toRow(r: {
   acknowledged_at: Date | null;
   ack_first: string | null;
   ack_last: string | null;
-}): AlertListRow {
+}): AlertRow {
   return {
     id: r.id,
     measure: r.abbreviation,
@@ -109,7 +92,7 @@ export async function listAlerts(
   db: Kysely<Database>,
   filters: RawBuilder<SqlBool>[],
   window: { limit: number; offset: number },
-): Promise<{ rows: AlertListRow[]; totalRecords: number }> {
+): Promise<{ rows: AlertRow[]; totalRecords: number }> {
   let base = alertQuery(db);
   for (const f of filters) base = base.where(f);
   const rows = await base
@@ -128,7 +111,7 @@ export async function findAlert(
   db: Kysely<Database>,
   id: number,
   access: RawBuilder<SqlBool>,
-): Promise<AlertListRow | null> {
+): Promise<AlertRow | null> {
   const row = await alertQuery(db)
     .select([...COLUMNS])
     .where("a.id", "=", id)

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { sql } from "kysely";
+import type { AcknowledgedAlert, AlertList } from "../../shared/api/alerts.ts";
 import { MESSAGES } from "../../shared/api-errors.ts";
 import type { PatientView } from "../../shared/permissions.ts";
 import type { AppContext } from "../app-context.ts";
@@ -29,7 +30,7 @@ export async function alertRoutes(app: FastifyInstance, ctx: AppContext): Promis
   app.get(
     "/api/measure-alerts",
     { config: { access: CHART_READ_ACCESS }, schema: { querystring: { $ref: "api/alert-list-query.json" } } },
-    async (request) => {
+    async (request): Promise<AlertList> => {
       const user = caller(request);
       const query = request.query as AlertQuery;
       const saved = query.patientSelector ? undefined : (await savedUiSettings(ctx.db, user.id)).patientSelector;
@@ -57,7 +58,7 @@ export async function alertRoutes(app: FastifyInstance, ctx: AppContext): Promis
   app.post(
     "/api/measure-alerts/acknowledge/:id",
     { config: { access: CHART_WRITE_ACCESS }, schema: PARAMS },
-    async (request) => {
+    async (request): Promise<AcknowledgedAlert> => {
       const user = caller(request);
       const { id } = request.params as { id: number };
       const access = chartVisible(user, "visible", "a.cca_id");
@@ -82,7 +83,7 @@ export async function alertRoutes(app: FastifyInstance, ctx: AppContext): Promis
       config: { access: CHART_READ_ACCESS },
       schema: { ...PARAMS, querystring: { $ref: "api/alert-list-query.json" } },
     },
-    async (request) => {
+    async (request): Promise<AlertList> => {
       const user = caller(request);
       const { patientId } = request.params as { patientId: number };
       const query = request.query as AlertQuery;

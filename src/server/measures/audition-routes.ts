@@ -1,5 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { FastifyInstance } from "fastify";
+import type { AuditionStart, PreviewReport } from "../../shared/api/measure-reports.ts";
+import type { PageView } from "../../shared/api/questionnaire-pages.ts";
 import { questionsById } from "../../shared/measures/questions.ts";
 import type { MeasureDefinition } from "../../shared/measures/types.ts";
 import type { Answers, ScoreContext } from "../../shared/scoring/index.ts";
@@ -47,7 +49,7 @@ export async function auditionRoutes(app: FastifyInstance, ctx: AppContext): Pro
   app.post(
     "/api/questionnaires-audition/:measureId/start",
     { config: { access: PREVIEW_ACCESS }, schema: { ...PARAMS, body: { $ref: "api/audition-start.json" } } },
-    async (request) => {
+    async (request): Promise<AuditionStart> => {
       const { measureId } = request.params as { measureId: number };
       const age = ageOf((request.body as { age: number | string }).age);
       const { definition: def, version } = await definitionOr404(measureId);
@@ -64,7 +66,7 @@ export async function auditionRoutes(app: FastifyInstance, ctx: AppContext): Pro
   app.get(
     "/api/questionnaires-audition/:measureId/page/:pageId",
     { config: { access: PREVIEW_ACCESS }, schema: PARAMS },
-    async (request) => {
+    async (request): Promise<PageView> => {
       const { measureId, pageId } = request.params as { measureId: number; pageId: string };
       const { definition: def } = await definitionOr404(measureId);
       const page = findPage(def, pageId);
@@ -76,7 +78,7 @@ export async function auditionRoutes(app: FastifyInstance, ctx: AppContext): Pro
   app.post(
     "/api/questionnaires-audition/:measureId/report",
     { config: { access: PREVIEW_ACCESS }, schema: { ...PARAMS, body: { $ref: "api/audition-report.json" } } },
-    async (request) => {
+    async (request): Promise<PreviewReport> => {
       const { measureId } = request.params as { measureId: number };
       const body = request.body as { age: number | string; answers: Answers; gender?: ScoreContext["gender"] };
       const { definition: def, version } = await definitionOr404(measureId);

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import type { LibraryDetail } from "../../shared/api/measure-library.ts";
 import type { MeasureDefinition } from "../../shared/measures/types.ts";
 import type { AppContext } from "../app-context.ts";
 import { notFound } from "../http/http-error.ts";
@@ -10,7 +11,7 @@ const MEASURE_NOT_FOUND = "This measure does not exist.";
 const PARAMS = { params: { $ref: "api/measure-params.json" } };
 
 /** The library detail page (issue 4 §1): everything the definition states, including what is not verified. */
-function libraryDetail(entry: NonNullable<Awaited<ReturnType<typeof loadLibraryEntry>>>) {
+function libraryDetail(entry: NonNullable<Awaited<ReturnType<typeof loadLibraryEntry>>>): LibraryDetail {
   const def: MeasureDefinition = entry.definition;
   return {
     id: entry.id,

@@ -1,41 +1,7 @@
+import type { PageView } from "../../shared/api/questionnaire-pages.ts";
 import { isAnswerable } from "../../shared/measures/questions.ts";
-import type { MeasureDefinition, MeasurePage, Question } from "../../shared/measures/types.ts";
-import { type Answers, type AnswerValue, visibleQuestions } from "../../shared/scoring/index.ts";
-
-/** One question as a questionnaire page shows it: the definition's fields, the saved answer, visibility. */
-export interface PageQuestion {
-  id: string;
-  /** 1-based position among the measure's answerable questions; null for prompts and titles. */
-  number: number | null;
-  type: Question["type"];
-  text: string;
-  required: boolean;
-  readOnly: boolean;
-  options: { value: number | string; label: string; score: number | null }[] | null;
-  min: number | null;
-  max: number | null;
-  integer: boolean;
-  /** Branching fields (spec §3 Measure page), so a client can re-evaluate them as answers change. */
-  parent: string | null;
-  showPrompt: (number | string)[] | null;
-  hidePrompt: (number | string)[] | null;
-  showNext: Question["showNext"] | null;
-  showIf: Question["showIf"] | null;
-  value: AnswerValue | null;
-  /** Hidden by branching given the answers so far: not shown, not required, not counted. */
-  hidden: boolean;
-}
-
-export interface PageView {
-  pageId: string;
-  index: number;
-  pageCount: number;
-  heading: string | null;
-  prompt: string | null;
-  previousPageId: string | null;
-  nextPageId: string | null;
-  questions: PageQuestion[];
-}
+import type { MeasureDefinition, MeasurePage } from "../../shared/measures/types.ts";
+import { type Answers, visibleQuestions } from "../../shared/scoring/index.ts";
 
 export function findPage(def: MeasureDefinition, pageId: string): MeasurePage | undefined {
   return def.pages.find((p) => p.id === pageId);

@@ -1,4 +1,5 @@
 import { type Kysely, sql } from "kysely";
+import type { SavedAnswer } from "../../shared/api/respondent-sessions.ts";
 import { isAnswerable, isChoice, questionsById } from "../../shared/measures/questions.ts";
 import type { MeasureDefinition, Question } from "../../shared/measures/types.ts";
 import { itemAlerts } from "../../shared/scoring/alerts.ts";
@@ -14,14 +15,6 @@ export interface AnswerInput {
   value: AnswerValue | null;
   /** The client's save counter; absent: newer than every save before it. */
   seq?: number;
-}
-
-export interface SavedAnswer {
-  questionId: string;
-  /** False when a newer save (higher seq) of the question was already stored: this one is ignored. */
-  applied: boolean;
-  value: AnswerValue | null;
-  seq: number;
 }
 
 export const ALREADY_SUBMITTED = "This measure has already been submitted.";

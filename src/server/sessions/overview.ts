@@ -1,30 +1,8 @@
 import { type Kysely, sql } from "kysely";
+import type { MeasureOverview } from "../../shared/api/chart-measures.ts";
 import { enumOptions, type SchemaBundle, schemaById } from "../../shared/schema/bundle.ts";
 import type { Database } from "../db/database-types.ts";
 import { isOpen } from "./availability.ts";
-
-interface ProgressPoint {
-  clientMeasureId: number;
-  date: string;
-  score: number | null;
-  severity: string | null;
-}
-
-/** One measure of a respondent's overview (spec §3 Assigned measure extras). */
-export interface MeasureOverview {
-  measureLibraryId: number;
-  measure_id: string;
-  abbreviation: string;
-  short_name: string | null;
-  name: string;
-  sessions_completed: number;
-  measure_date_completed: string[];
-  next_due: { clientMeasureId: number; due_date: string; status: string } | null;
-  open_sessions: { clientMeasureId: number; due_date: string; status: string }[];
-  next_schedules: { id: number; due_date: string; frequency: number; frequency_information: string }[];
-  latest: ProgressPoint | null;
-  progress_chart: { is_scorable: boolean; sessions_progress_results: ProgressPoint[]; show_chart: boolean };
-}
 
 /**
  * Per measure, what a respondent has been given and done: completed sessions with their totals

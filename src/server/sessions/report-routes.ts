@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import type { RespondentOverview } from "../../shared/api/chart-measures.ts";
 import type { AppContext } from "../app-context.ts";
 import { CHART_READ_ACCESS, CHART_READ_PERMISSIONS, caller, readsCharts } from "../measures/access.ts";
 import { assertAgreement } from "./agreement.ts";
@@ -44,7 +45,7 @@ export async function reportRoutes(app: FastifyInstance, ctx: AppContext): Promi
   app.get(
     "/api/overview/measures/:ccauId",
     { config: { access: CHART_READ_ACCESS }, schema: PARAMS },
-    async (request) => {
+    async (request): Promise<RespondentOverview> => {
       const { ccauId } = request.params as { ccauId: number };
       const link = await visibleRespondentLink(ctx.db, caller(request), ccauId);
       const rows = await measuresOverview(ctx.db, ctx.bundle, await clinicTimeZone(ctx.db), ccauId);

@@ -1,93 +1,17 @@
+import type { ReportAlert, ReportAnswer, ReportMeasure, ReportScore } from "../../shared/api/measure-reports.ts";
 import { isAnswerable, isChoice } from "../../shared/measures/questions.ts";
 import type { MeasureDefinition } from "../../shared/measures/types.ts";
 import { answerScore } from "../../shared/scoring/answers.ts";
 import {
   type Answers,
   type AnswerValue,
-  type AppliedCutoff,
   isAnswered,
   isValidAnswer,
   type RaisedAlert,
   type ScoreResult,
-  type SessionComparison,
   visibleQuestions,
 } from "../../shared/scoring/index.ts";
 import { questionNumbers } from "../measures/page-view.ts";
-
-/** The library entry a report is about, with the definition version the answers were given to. */
-export interface ReportMeasure {
-  id: number | null;
-  measure_id: string;
-  version: string;
-  abbreviation: string;
-  short_name: string;
-  name: string;
-  condition: string;
-  respondent: string;
-  recall_period: string;
-  scoring_description: string | null;
-  higher_is_better: boolean | null;
-  range: { min: number; max: number } | null;
-}
-
-export interface ReportAnswer {
-  questionId: string;
-  pageId: string;
-  number: number | null;
-  type: string;
-  text: string;
-  required: boolean;
-  answered: boolean;
-  value: AnswerValue | null;
-  /** Option labels of the chosen value(s), as the respondent read them. */
-  labels: string[];
-  score: number | null;
-  /** Hidden by branching: the answer (if any) is kept for the record but counts for nothing. */
-  hidden: boolean;
-}
-
-export interface ReportScale {
-  id: string;
-  label: string;
-  score: number;
-  range: { min: number; max: number } | null;
-  cutoffCrossed: boolean | null;
-}
-
-export interface ReportScore {
-  scorable: boolean;
-  reason: string | null;
-  total: number | null;
-  range: { min: number; max: number } | null;
-  adjustedForMissing: boolean;
-  missingRequired: string[];
-  missingItems: string[];
-  subscales: ReportScale[];
-  derived: ReportScale[];
-  severity: { label: string; min: number; max: number } | null;
-  cutoff: AppliedCutoff | null;
-  cutoffCrossed: boolean | null;
-}
-
-export interface ReportAlert {
-  /** The alert row; null in a preview, where nothing is stored. */
-  id: number | null;
-  rule_id: string;
-  level: "critical" | "warning";
-  message: string;
-  questionId: string | null;
-  scale: string | null;
-  time: string | null;
-  acknowledged_data: { clinicianId: number; clinician: string; date: string } | null;
-}
-
-export interface ReportBody {
-  measure: ReportMeasure;
-  answers: ReportAnswer[];
-  score: ReportScore | null;
-  comparison: SessionComparison | null;
-  alerts: ReportAlert[];
-}
 
 export function reportMeasure(def: MeasureDefinition, libraryId: number | null, version: string): ReportMeasure {
   return {

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { sql } from "kysely";
+import type { AnswerSaved, AvailableSessions, PageSaved, SessionPage } from "../../shared/api/respondent-sessions.ts";
 import { isAnswered } from "../../shared/scoring/index.ts";
 import type { AppContext } from "../app-context.ts";
 import { notFound } from "../http/http-error.ts";
@@ -48,7 +49,7 @@ export async function respondentSessionRoutes(app: FastifyInstance, ctx: AppCont
     },
   );
 
-  app.get("/api/questionnaires/session", gated, async (request) => {
+  app.get("/api/questionnaires/session", gated, async (request): Promise<AvailableSessions> => {
     const groups = await availableSessions(ctx.db, await clinicTimeZone(ctx.db), caller(request).id);
     return { groups, totalRecords: groups.reduce((n, g) => n + g.measures.length, 0) };
   });
@@ -66,40 +67,44 @@ export async function respondentSessionRoutes(app: FastifyInstance, ctx: AppCont
     },
   );
 
-  app.get("/api/questionnaires/:clientMeasureId/page/:pageId", { ...gated, schema: PARAMS }, async (request) => {
-    const { clientMeasureId, pageId } = request.params as { clientMeasureId: number; pageId: string };
-    const session = await ownSession(ctx.db, await clinicTimeZone(ctx.db), caller(request).id, clientMeasureId);
-    const { definition: def, version } = await sessionDefinition(ctx.db, session);
-    const page = findPage(def, pageId);
-    if (!page) throw notFound("This page does not exist.");
-    const { answers, lastSeq } = await loadAnswers(ctx.db, session.id);
-    return {
-      clientMeasureId: session.id,
-      status: session.status,
-      editable: session.status !== "submitted" && !session.expired,
-      expired: session.expired,
-      due_date: session.dueDate.toISOString(),
-      lastSeq,
-      answeredCount: Object.values(answers).filter(isAnswered).length,
-      measure: {
-        id: session.measureId,
-        measure_id: def.id,
-        version,
-        abbreviation: def.abbreviation,
-        short_name: def.shortName,
-        name: def.name,
-        instructions: def.instructions.respondent ?? null,
-        recall_period: def.recallPeriod,
-        questionCount: def.questionCount,
-      },
-      ...pageView(def, page, answers),
-    };
-  });
+  app.get(
+    "/api/questionnaires/:clientMeasureId/page/:pageId",
+    { ...gated, schema: PARAMS },
+    async (request): Promise<SessionPage> => {
+      const { clientMeasureId, pageId } = request.params as { clientMeasureId: number; pageId: string };
+      const session = await ownSession(ctx.db, await clinicTimeZone(ctx.db), caller(request).id, clientMeasureId);
+      const { definition: def, version } = await sessionDefinition(ctx.db, session);
+      const page = findPage(def, pageId);
+      if (!page) throw notFound("This page does not exist.");
+      const { answers, lastSeq } = await loadAnswers(ctx.db, session.id);
+      return {
+        clientMeasureId: session.id,
+        status: session.status,
+        editable: session.status !== "submitted" && !session.expired,
+        expired: session.expired,
+        due_date: session.dueDate.toISOString(),
+        lastSeq,
+        answeredCount: Object.values(answers).filter(isAnswered).length,
+        measure: {
+          id: session.measureId,
+          measure_id: def.id,
+          version,
+          abbreviation: def.abbreviation,
+          short_name: def.shortName,
+          name: def.name,
+          instructions: def.instructions.respondent ?? null,
+          recall_period: def.recallPeriod,
+          questionCount: def.questionCount,
+        },
+        ...pageView(def, page, answers),
+      };
+    },
+  );
 
   app.put(
     "/api/questionnaires/:clientMeasureId/page/:pageId/question/:questionId",
     { ...gated, schema: { ...PARAMS, body: { $ref: "api/answer-save.json" } } },
-    async (request) => {
+    async (request): Promise<AnswerSaved> => {
       const { clientMeasureId, pageId, questionId } = request.params as {
         clientMeasureId: number;
         pageId: string;
@@ -108,7 +113,7 @@ export async function respondentSessionRoutes(app: FastifyInstance, ctx: AppCont
       const body = request.body as { value: AnswerInput["value"]; seq: number };
       const user = caller(request);
       const zone = await clinicTimeZone(ctx.db);
-      return ctx.db.transaction().execute(async (trx) => {
+      return ctx.db.transaction().execute(async (trx): Promise<AnswerSaved> => {
         await lockSession(trx, clientMeasureId);
         const session = await ownSession(trx, zone, user.id, clientMeasureId);
         assertWritable(session);
@@ -134,7 +139,7 @@ export async function respondentSessionRoutes(app: FastifyInstance, ctx: AppCont
       url: "/api/questionnaires/:clientMeasureId",
       ...gated,
       schema: { ...PARAMS, body: { $ref: "api/page-save.json" } },
-      handler: async (request) => {
+      handler: async (request): Promise<PageSaved> => {
         const { clientMeasureId } = request.params as { clientMeasureId: number };
         const body = request.body as PageSaveBody;
         const user = caller(request);
@@ -166,7 +171,7 @@ export async function respondentSessionRoutes(app: FastifyInstance, ctx: AppCont
             nextPageId: pageIndex >= 0 ? (def.pages[pageIndex + 1]?.id ?? null) : null,
           };
         }
-        return ctx.db.transaction().execute(async (trx) => {
+        return ctx.db.transaction().execute(async (trx): Promise<PageSaved> => {
           await lockSession(trx, clientMeasureId);
           const session = await ownSession(trx, zone, user.id, clientMeasureId);
           assertWritable(session);

@@ -1,36 +1,9 @@
 import { type Kysely, sql } from "kysely";
+import type { RespondentGroup } from "../../shared/api/respondent-sessions.ts";
 import type { Database } from "../db/database-types.ts";
 import { definitionVersion } from "../measures/definitions.ts";
 import { SELF_RELATION } from "../patients/self-relation.ts";
 import { isOpen } from "./availability.ts";
-
-export interface AvailableMeasure {
-  clientMeasureId: number;
-  measureId: number;
-  measure_id: string;
-  abbreviation: string;
-  short_name: string | null;
-  name: string;
-  status: "not_started" | "partial";
-  due_date: string;
-  firstPageId: string;
-  /** Where to carry on: the page of the last answered question, else the first page. */
-  resumePageId: string;
-  answeredCount: number;
-  questionCount: number;
-  /** Highest save number stored: a device resuming the session counts on from here. */
-  lastSeq: number;
-}
-
-export interface RespondentGroup {
-  ccauId: number;
-  ccaId: number;
-  relation_id: number;
-  /** True on the respondent's own chart (relation 1); a parent's children are further groups. */
-  self: boolean;
-  patient: { first_name: string; last_name: string; full_name: string };
-  measures: AvailableMeasure[];
-}
 
 /**
  * What a respondent can answer now (spec §2 /session): their sessions that are not started or

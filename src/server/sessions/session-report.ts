@@ -1,25 +1,12 @@
 import { type Kysely, sql } from "kysely";
+import type { ReportAlert, SessionReport } from "../../shared/api/measure-reports.ts";
 import { compareSessions, type ScoreResult, type SessionComparison } from "../../shared/scoring/index.ts";
 import { alertRows } from "../alerts/alert-read.ts";
 import type { Database } from "../db/database-types.ts";
 import type { DefinitionVersion } from "../measures/definitions.ts";
-import { type ReportAlert, type ReportBody, reportAnswers, reportMeasure, reportScore } from "./report.ts";
+import { reportAnswers, reportMeasure, reportScore } from "./report.ts";
 import { sessionDefinition } from "./session-definition.ts";
 import { loadAnswers, type SessionRow } from "./session-store.ts";
-
-export interface SessionReport extends ReportBody {
-  audition: false;
-  clientMeasureId: number;
-  status: SessionRow["status"];
-  due_date: string;
-  started_at: string | null;
-  completed_at: string | null;
-  completed_by: { id: number; name: string | null } | null;
-  ccauId: number;
-  ccaId: number;
-  patient: { id: number; full_name: string };
-  respondent: { name: string; relation_id: number };
-}
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 

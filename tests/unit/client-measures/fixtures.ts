@@ -1,7 +1,7 @@
 import type { AlertRow } from "../../../src/client/pages/alerts/alert-api.ts";
-import type { SessionReport } from "../../../src/client/pages/measures/report/report-types.ts";
 import type { QuestionView } from "../../../src/client/pages/session/questions/question-types.ts";
 import type { SessionPage } from "../../../src/client/pages/session/session-api.ts";
+import type { SessionReport } from "../../../src/shared/api/measure-reports.ts";
 
 const FREQUENCY = [
   { value: 0, label: "Not at all", score: 0 },

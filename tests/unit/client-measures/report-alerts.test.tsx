@@ -7,7 +7,7 @@ import { api } from "../../../src/client/api/http.ts";
 import { sessionStore } from "../../../src/client/auth/session-store.ts";
 import { AlertListPage } from "../../../src/client/pages/alerts/AlertListPage.tsx";
 import { SessionReportPage } from "../../../src/client/pages/chart-measures/SessionReportPage.tsx";
-import type { SessionReport } from "../../../src/client/pages/measures/report/report-types.ts";
+import type { SessionReport } from "../../../src/shared/api/measure-reports.ts";
 import { renderWithProviders } from "../renderers/test-utils.tsx";
 import { alertRow, ITEM_9_MESSAGE, reportWithAlert } from "./fixtures.ts";
 

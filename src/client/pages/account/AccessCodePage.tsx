@@ -7,6 +7,7 @@ import { toastSuccess } from "../../notifications/toast.ts";
 import { type AccountChoice, accountApi, isSelection } from "./account-api.ts";
 import { BackToSignIn } from "./BackToSignIn.tsx";
 import { SelectAccount } from "./SelectAccount.tsx";
+import { UsernameInput } from "./UsernameInput.tsx";
 import { useSchemaFields } from "./useSchemaFields.ts";
 
 type Step =
@@ -50,12 +51,9 @@ function RequestCode({ initial, onSent }: { initial: string; onSent: (identifier
             {errorText(failure)}
           </Alert>
         )}
-        <TextInput
+        <UsernameInput
           label={form.titles.identifier}
           name="identifier"
-          autoComplete="username"
-          autoCapitalize="none"
-          spellCheck={false}
           autoFocus
           value={form.values.identifier}
           onChange={(e) => form.set("identifier", e.currentTarget.value)}

@@ -1,4 +1,4 @@
-import { Alert, Button, Center, Loader, PasswordInput, Stack, Text, TextInput, Title } from "@mantine/core";
+import { Alert, Button, Center, Loader, Stack, Text, Title } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { useSearchParams } from "react-router-dom";
@@ -9,7 +9,8 @@ import { toastSuccess } from "../../notifications/toast.ts";
 import { accountApi, LINK_EXPIRED, USERNAME_IN_USE } from "./account-api.ts";
 import { BackToSignIn } from "./BackToSignIn.tsx";
 import { ExpiredLink } from "./ExpiredLink.tsx";
-import { PASSWORD_RULE } from "./PasswordHint.tsx";
+import { NewPasswordFields } from "./NewPasswordFields.tsx";
+import { UsernameInput } from "./UsernameInput.tsx";
 import { useSchemaFields } from "./useSchemaFields.ts";
 
 const SCHEMA_ID = "api/account-setup.json";
@@ -82,12 +83,9 @@ function SetupForm({ token, firstName, username }: { token: string; firstName: s
             {errorText(failure)}
           </Alert>
         )}
-        <TextInput
+        <UsernameInput
           label={form.titles.username}
           name="username"
-          autoComplete="username"
-          autoCapitalize="none"
-          spellCheck={false}
           value={form.values.username}
           onChange={(e) => form.set("username", e.currentTarget.value)}
           onBlur={checkUsername}
@@ -95,24 +93,7 @@ function SetupForm({ token, firstName, username }: { token: string; firstName: s
           description="Letters, numbers, periods, hyphens or underscores; no spaces."
           inputWrapperOrder={["label", "input", "description", "error"]}
         />
-        <PasswordInput
-          label={form.titles.password}
-          name="password"
-          autoComplete="new-password"
-          value={form.values.password}
-          onChange={(e) => form.set("password", e.currentTarget.value)}
-          error={form.errors.password}
-          description={PASSWORD_RULE}
-          inputWrapperOrder={["label", "input", "description", "error"]}
-        />
-        <PasswordInput
-          label={form.titles.confirmPassword}
-          name="confirmPassword"
-          autoComplete="new-password"
-          value={form.values.confirmPassword}
-          onChange={(e) => form.set("confirmPassword", e.currentTarget.value)}
-          error={form.errors.confirmPassword}
-        />
+        <NewPasswordFields form={form} />
         <Button type="submit" fullWidth loading={pending}>
           Create account
         </Button>

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, PasswordInput, Stack, Text, Title } from "@mantine/core";
+import { Alert, Anchor, Button, Stack, Text, Title } from "@mantine/core";
 import { type FormEvent, useState } from "react";
 import { Link, useSearchParams } from "react-router-dom";
 import { ApiError } from "../../api/api-error.ts";
@@ -8,7 +8,7 @@ import { toastSuccess } from "../../notifications/toast.ts";
 import { accountApi, RESET_KEY_INVALID } from "./account-api.ts";
 import { BackToSignIn } from "./BackToSignIn.tsx";
 import { ExpiredLink } from "./ExpiredLink.tsx";
-import { PASSWORD_RULE } from "./PasswordHint.tsx";
+import { NewPasswordFields } from "./NewPasswordFields.tsx";
 import { useSchemaFields } from "./useSchemaFields.ts";
 
 function Expired() {
@@ -71,24 +71,7 @@ export function ResetPasswordPage() {
             {errorText(failure)}
           </Alert>
         )}
-        <PasswordInput
-          label={form.titles.password}
-          name="password"
-          autoComplete="new-password"
-          value={form.values.password}
-          onChange={(e) => form.set("password", e.currentTarget.value)}
-          error={form.errors.password}
-          description={PASSWORD_RULE}
-          inputWrapperOrder={["label", "input", "description", "error"]}
-        />
-        <PasswordInput
-          label={form.titles.confirmPassword}
-          name="confirmPassword"
-          autoComplete="new-password"
-          value={form.values.confirmPassword}
-          onChange={(e) => form.set("confirmPassword", e.currentTarget.value)}
-          error={form.errors.confirmPassword}
-        />
+        <NewPasswordFields form={form} />
         <Button type="submit" fullWidth loading={pending}>
           Reset password
         </Button>

@@ -1,24 +1,14 @@
 import type { SessionResponse } from "../../../../generated/types/api/session.ts";
+import type { AccountChoice } from "../../../shared/api/access-codes.ts";
 import { api } from "../../api/http.ts";
+
+export type { AccountChoice };
 
 /** GET security/validate-token: the invitation link is live; the account's first name and any username. */
 export interface SetupLink {
   valid: boolean;
   username?: string;
   firstName: string;
-}
-
-/** One account a respondent may pick after an access code (the server's AccountChoice). */
-export interface AccountChoice {
-  accountId: number;
-  ccauId: number;
-  userId: number;
-  /** The account holder's name. */
-  name: string;
-  patientName: string;
-  /** Relation to the patient; 1 is the patient's own account. */
-  relation: number;
-  relationLabel: string;
 }
 
 /** validate-access-code: signed in at once (one account), or a choice among several. */

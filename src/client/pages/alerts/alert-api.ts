@@ -1,35 +1,10 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { AcknowledgedAlert, AlertList, AlertRow, AlertStatus } from "../../../shared/api/alerts.ts";
 import type { PatientView } from "../../../shared/permissions.ts";
 import { api } from "../../api/http.ts";
 import { toastError, toastSuccess } from "../../notifications/toast.ts";
 
-export type AlertStatus = "active" | "acknowledged" | "all";
-
-/** One alert as the lists show it (spec §3 Alert; docs/api/measures.md AlertRow). */
-export interface AlertRow {
-  id: number;
-  measure: string;
-  measure_name: string;
-  measureId: number;
-  patient: string;
-  patientId: number;
-  ccaId: number;
-  ccauId: number;
-  clientMeasureId: number;
-  rule_id: string;
-  level: "critical" | "warning";
-  message: string;
-  time: string;
-  acknowledged_data: { clinicianId: number; clinician: string; date: string } | null;
-}
-
-export interface AlertList {
-  rows: AlertRow[];
-  totalRecords: number;
-  status: AlertStatus;
-  patientSelector?: PatientView;
-  views?: PatientView[];
-}
+export type { AlertList, AlertRow, AlertStatus };
 
 export interface AlertListParams {
   status: AlertStatus;
@@ -86,7 +61,7 @@ export function useAcknowledgeAlert() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (alertId: number) =>
-      api<AlertRow & { acknowledgedNow: boolean }>(`measure-alerts/acknowledge/${alertId}`, { method: "POST" }),
+      api<AcknowledgedAlert>(`measure-alerts/acknowledge/${alertId}`, { method: "POST" }),
     onSuccess: (row) => {
       toastSuccess(
         row.acknowledgedNow

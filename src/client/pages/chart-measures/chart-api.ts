@@ -1,6 +1,9 @@
 import { useQueries, useQuery } from "@tanstack/react-query";
+import type { MeasureOverview, ProgressPoint, RespondentOverview } from "../../../shared/api/chart-measures.ts";
+import type { SessionReport } from "../../../shared/api/measure-reports.ts";
 import { api } from "../../api/http.ts";
-import type { SessionReport } from "../measures/report/report-types.ts";
+
+export type { MeasureOverview, ProgressPoint, RespondentOverview };
 
 /** One person on a chart's team (GET /api/teams/:ccaId; schemas/api/chart-team-member.json). */
 export interface TeamMember {
@@ -11,38 +14,6 @@ export interface TeamMember {
   relation_id: number;
   relation: string;
   respondent_type_label: string | null;
-}
-
-export interface ProgressPoint {
-  clientMeasureId: number;
-  date: string;
-  score: number | null;
-  severity: string | null;
-}
-
-/** One measure given to one respondent (spec §3 Assigned measure extras; GET overview/measures/:ccauId). */
-export interface MeasureOverview {
-  measureLibraryId: number;
-  measure_id: string;
-  abbreviation: string;
-  short_name: string | null;
-  name: string;
-  sessions_completed: number;
-  measure_date_completed: string[];
-  next_due: { clientMeasureId: number; due_date: string; status: string } | null;
-  open_sessions: { clientMeasureId: number; due_date: string; status: string }[];
-  next_schedules: { id: number; due_date: string; frequency: number; frequency_information: string }[];
-  latest: ProgressPoint | null;
-  progress_chart: { is_scorable: boolean; sessions_progress_results: ProgressPoint[]; show_chart: boolean };
-}
-
-export interface RespondentOverview {
-  ccauId: number;
-  ccaId: number;
-  patientId: number;
-  respondent: { name: string; relation_id: number };
-  rows: MeasureOverview[];
-  totalRecords: number;
 }
 
 /** The measures one respondent may be given (GET scheduling/:ccauId). */

@@ -1,14 +1,6 @@
 import { Badge, List, Stack, Table, Text, Title } from "@mantine/core";
 import type { LibraryDetail } from "./measure-api.ts";
-
-const OPERATOR_WORDS: Record<string, string> = {
-  ">=": "at or above",
-  ">": "above",
-  "<=": "at or below",
-  "<": "below",
-  "==": "equal to",
-  "!=": "not equal to",
-};
+import { operatorWords } from "./operator-words.ts";
 
 function NotVerified() {
   return (
@@ -48,7 +40,7 @@ export function MeasureScoring({ measure }: { measure: LibraryDetail }) {
                   <List.Item key={s.id}>
                     Subscale {s.label}: {s.items.join(", ")} (range {s.range.min}–{s.range.max})
                     {s.cutoff &&
-                      `; cut-off ${OPERATOR_WORDS[s.cutoff.direction] ?? s.cutoff.direction} ${s.cutoff.value}: ${s.cutoff.meaning}`}
+                      `; cut-off ${operatorWords(s.cutoff.direction)} ${s.cutoff.value}: ${s.cutoff.meaning}`}
                     {s.cutoff && !s.cutoff.verified && <NotVerified />}
                   </List.Item>
                 ))}
@@ -109,7 +101,7 @@ export function MeasureScoring({ measure }: { measure: LibraryDetail }) {
         </Title>
         {cutoff ? (
           <Text size="sm">
-            Total {OPERATOR_WORDS[cutoff.direction] ?? cutoff.direction}{" "}
+            Total {operatorWords(cutoff.direction)}{" "}
             {cutoff.value ?? (cutoff.bySex ? `${cutoff.bySex.male} (male) / ${cutoff.bySex.female} (female)` : "")}:{" "}
             {cutoff.meaning}
             {cutoff.unknownSex &&
@@ -151,7 +143,7 @@ export function MeasureScoring({ measure }: { measure: LibraryDetail }) {
               <div key={rule.id}>
                 <Text size="sm" fw={600} c={rule.level === "critical" ? "red.8" : "orange.8"}>
                   {rule.level === "critical" ? "Critical" : "Warning"}: {rule.questionId ?? rule.scale}{" "}
-                  {OPERATOR_WORDS[rule.operator] ?? rule.operator} {rule.value}
+                  {operatorWords(rule.operator)} {rule.value}
                 </Text>
                 <Text size="sm">{rule.message}</Text>
                 {rule.basis && (

@@ -1,8 +1,10 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { Measure } from "../../../../generated/types/entities/measure.ts";
-import type { MeasureDefinition } from "../../../shared/measures/types.ts";
+import type { LibraryDetail } from "../../../shared/api/measure-library.ts";
 import { api } from "../../api/http.ts";
 import { toastError } from "../../notifications/toast.ts";
+
+export type { LibraryDetail };
 
 /** A library row (GET /api/library/list; schemas/entities/measure.json). */
 export type LibraryRow = Measure & { id: number; abbreviation: string; starred: boolean } & Record<string, unknown>;
@@ -21,42 +23,6 @@ export interface LibraryParams {
   starred: boolean;
   page: number;
   pageSize: number;
-}
-
-/** The library detail (GET /api/library/:measureLibraryId): the definition, snake-cased, plus state. */
-export interface LibraryDetail {
-  id: number;
-  measure_id: string;
-  version: string;
-  abbreviation: string;
-  short_name: string;
-  name: string;
-  condition: string;
-  respondent: string;
-  respondent_detail: string | null;
-  question_count: number;
-  starred: boolean;
-  in_library: boolean;
-  discontinued: { date: string; replacement: { id: number; abbreviation: string } | null } | null;
-  clinical_administered: boolean;
-  pre_populate: boolean;
-  is_bundle_measure: boolean;
-  is_safety_plan: boolean;
-  age_range: MeasureDefinition["ageRange"];
-  recall_period: string;
-  instructions: MeasureDefinition["instructions"];
-  license_status: string;
-  license: MeasureDefinition["license"];
-  source: string[];
-  loinc: MeasureDefinition["loinc"];
-  scoring: MeasureDefinition["scoring"] | null;
-  bands: MeasureDefinition["bands"];
-  cutoff: MeasureDefinition["cutoff"];
-  rci: MeasureDefinition["rci"];
-  alerts: MeasureDefinition["alerts"];
-  notes: NonNullable<MeasureDefinition["notes"]>;
-  unverified: MeasureDefinition["unverified"];
-  pages: MeasureDefinition["pages"];
 }
 
 export const libraryKeys = {

@@ -1,4 +1,4 @@
-import { Alert, Button, Stack, Text, TextInput, Title } from "@mantine/core";
+import { Alert, Button, Stack, Text, Title } from "@mantine/core";
 import { useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { ApiError } from "../../api/api-error.ts";
@@ -6,6 +6,7 @@ import { errorText } from "../../api/error-text.ts";
 import { sessionStore } from "../../auth/session-store.ts";
 import { useSignedInUser } from "../../auth/useSession.ts";
 import { toastSuccess } from "../../notifications/toast.ts";
+import { UsernameInput } from "../account/UsernameInput.tsx";
 import { useSchemaFields } from "../account/useSchemaFields.ts";
 import { myAccountApi, myAccountKeys } from "./my-account-api.ts";
 
@@ -55,12 +56,9 @@ export function EditUsernamePage() {
             {errorText(failure)}
           </Alert>
         )}
-        <TextInput
+        <UsernameInput
           label={form.titles.username}
           name="username"
-          autoComplete="username"
-          autoCapitalize="none"
-          spellCheck={false}
           value={form.values.username}
           onChange={(e) => form.set("username", e.currentTarget.value)}
           error={form.errors.username}

@@ -1,90 +1,29 @@
 import { useQuery } from "@tanstack/react-query";
+import type {
+  AnswerSaved,
+  AvailableSessions,
+  PageSaved,
+  SessionPage,
+} from "../../../shared/api/respondent-sessions.ts";
 import { ApiError } from "../../api/api-error.ts";
 import { api } from "../../api/http.ts";
-import type { AnswerValue, PageView } from "./questions/question-types.ts";
+import type { AnswerValue } from "./questions/question-types.ts";
 
-/** One measure a respondent may answer now (GET /api/questionnaires/session). */
-export interface AvailableMeasure {
-  clientMeasureId: number;
-  measureId: number;
-  measure_id: string;
-  abbreviation: string;
-  short_name: string | null;
-  name: string;
-  status: "not_started" | "partial";
-  due_date: string;
-  firstPageId: string;
-  resumePageId: string;
-  answeredCount: number;
-  questionCount: number;
-  lastSeq: number;
-}
-
-/** The measures of one respondent link: the respondent's own chart, or a child's for a parent. */
-export interface RespondentGroup {
-  ccauId: number;
-  ccaId: number;
-  relation_id: number;
-  self: boolean;
-  patient: { first_name: string; last_name: string; full_name: string };
-  measures: AvailableMeasure[];
-}
-
-export interface AvailableSessions {
-  groups: RespondentGroup[];
-  totalRecords: number;
-}
-
-export interface SessionMeasure {
-  id: number;
-  measure_id: string;
-  version: string;
-  abbreviation: string;
-  short_name: string | null;
-  name: string;
-  instructions: string | null;
-  recall_period: string | null;
-  questionCount: number;
-}
-
-/** GET /api/questionnaires/:clientMeasureId/page/:pageId: a page with the answers so far. */
-export interface SessionPage extends PageView {
-  clientMeasureId: number;
-  status: "not_started" | "partial" | "submitted" | "disabled";
-  editable: boolean;
-  expired: boolean;
-  due_date: string;
-  lastSeq: number;
-  answeredCount: number;
-  measure: SessionMeasure;
-}
-
-export interface AnswerSaved {
-  questionId: string;
-  /** False when the server already held a newer answer (a higher seq): this one was stale. */
-  applied: boolean;
-  value: AnswerValue | null;
-  seq: number;
-  lastSeq: number;
-  answeredCount: number;
-  hiddenQuestionIds: string[];
-}
+export type {
+  AnswerSaved,
+  AvailableMeasure,
+  AvailableSessions,
+  PageSaved,
+  RespondentGroup,
+  SessionMeasure,
+  SessionPage,
+} from "../../../shared/api/respondent-sessions.ts";
 
 export interface PageSaveBody {
   pageId: string;
   questionAnswers: { questionId: string; value: AnswerValue | null; seq: number }[];
   completed: boolean;
   last_answered_question?: string | null;
-}
-
-export interface PageSaved {
-  clientMeasureId: number;
-  status: string;
-  lastSeq?: number;
-  answeredCount?: number;
-  hiddenQuestionIds?: string[];
-  nextPageId?: string | null;
-  completed_at?: string;
 }
 
 export const sessionKeys = {

@@ -3,7 +3,7 @@ import { ClinicalUserActions } from "./ClinicalUserActions.tsx";
 import { CLINICAL_USERS, type ClinicalUserRecord } from "./clinical-users-api.ts";
 import { ListFilters } from "./ListFilters.tsx";
 import { ListFrame } from "./ListFrame.tsx";
-import { useListPosition } from "./list-state.ts";
+import { pagedTableProps, useListPosition } from "./list-state.ts";
 import { useServerList } from "./settings-api.ts";
 import { settingsPaths } from "./settings-paths.ts";
 import { useSavedFilters } from "./useSavedFilters.ts";
@@ -61,14 +61,7 @@ export function ClinicalUserListPage() {
       <SchemaTable
         tableId={TABLE_ID}
         label="Clinical users"
-        rows={list.data?.rows ?? EMPTY}
-        totalRecords={list.data?.totalRecords ?? 0}
-        page={position.page}
-        pageSize={position.pageSize}
-        sort={position.sort}
-        order={position.order}
-        onSortChange={(sort, order) => update({ sort, order, page: 1 })}
-        onPageChange={(page) => update({ page })}
+        {...pagedTableProps(position, update, list)}
         rowHref={rowHref}
         countLabel={countLabel}
         loading={list.isFetching || !filters.ready}
@@ -77,5 +70,3 @@ export function ClinicalUserListPage() {
     </ListFrame>
   );
 }
-
-const EMPTY: ClinicalUserRecord[] = [];

@@ -1,10 +1,10 @@
-import { Button } from "@mantine/core";
 import { useState } from "react";
 import { SchemaTable } from "../../renderers/SchemaTable.tsx";
 import { ListFrame } from "./ListFrame.tsx";
 import { LocationDeleteDialog } from "./LocationDeleteDialog.tsx";
-import { useListPosition } from "./list-state.ts";
+import { pagedTableProps, useListPosition } from "./list-state.ts";
 import { LOCATIONS, type LocationRecord } from "./locations-api.ts";
+import { RowDeleteButton } from "./RowDeleteButton.tsx";
 import { useServerList } from "./settings-api.ts";
 import { settingsPaths } from "./settings-paths.ts";
 
@@ -31,32 +31,12 @@ export function LocationListPage() {
       <SchemaTable
         tableId={TABLE_ID}
         label="Locations"
-        rows={list.data?.rows ?? EMPTY}
-        totalRecords={list.data?.totalRecords ?? 0}
-        page={position.page}
-        pageSize={position.pageSize}
-        sort={position.sort}
-        order={position.order}
-        onSortChange={(sort, order) => update({ sort, order, page: 1 })}
-        onPageChange={(page) => update({ page })}
+        {...pagedTableProps(position, update, list)}
         rowHref={rowHref}
         countLabel={countLabel}
-        loading={list.isFetching}
-        rowActions={(row) => (
-          <Button
-            size="compact-sm"
-            variant="subtle"
-            color="red"
-            aria-label={`Delete ${row.name}`}
-            onClick={() => setDeleting(row)}
-          >
-            Delete
-          </Button>
-        )}
+        rowActions={(row) => <RowDeleteButton name={row.name} onClick={() => setDeleting(row)} />}
       />
       {deleting && <LocationDeleteDialog key={deleting.id} location={deleting} onClose={() => setDeleting(null)} />}
     </ListFrame>
   );
 }
-
-const EMPTY: LocationRecord[] = [];

@@ -1,7 +1,7 @@
 import { SchemaTable } from "../../renderers/SchemaTable.tsx";
 import { ListFilters } from "./ListFilters.tsx";
 import { ListFrame } from "./ListFrame.tsx";
-import { useListPosition } from "./list-state.ts";
+import { pagedTableProps, useListPosition } from "./list-state.ts";
 import { PATIENT_USERS, PATIENT_USERS_PATH, type PatientUserRecord } from "./patient-users-api.ts";
 import { useServerList } from "./settings-api.ts";
 import { settingsPaths } from "./settings-paths.ts";
@@ -48,14 +48,7 @@ export function PatientUserListPage() {
       <SchemaTable
         tableId={TABLE_ID}
         label="Patient users"
-        rows={list.data?.rows ?? EMPTY}
-        totalRecords={list.data?.totalRecords ?? 0}
-        page={position.page}
-        pageSize={position.pageSize}
-        sort={position.sort}
-        order={position.order}
-        onSortChange={(sort, order) => update({ sort, order, page: 1 })}
-        onPageChange={(page) => update({ page })}
+        {...pagedTableProps(position, update, list)}
         rowHref={rowHref}
         countLabel={countLabel}
         loading={list.isFetching || !filters.ready}
@@ -63,5 +56,3 @@ export function PatientUserListPage() {
     </ListFrame>
   );
 }
-
-const EMPTY: PatientUserRecord[] = [];

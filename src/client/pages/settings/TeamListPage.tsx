@@ -1,4 +1,4 @@
-import { Button, Text } from "@mantine/core";
+import { Text } from "@mantine/core";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { errorText } from "../../api/error-text.ts";
@@ -6,7 +6,8 @@ import { toastSuccess } from "../../notifications/toast.ts";
 import { SchemaTable } from "../../renderers/SchemaTable.tsx";
 import { ConfirmDialog } from "./ConfirmDialog.tsx";
 import { ListFrame } from "./ListFrame.tsx";
-import { useListPosition } from "./list-state.ts";
+import { pagedTableProps, useListPosition } from "./list-state.ts";
+import { RowDeleteButton } from "./RowDeleteButton.tsx";
 import { refreshAfterChange, useServerList } from "./settings-api.ts";
 import { settingsPaths } from "./settings-paths.ts";
 import { deleteTeam, TEAMS, type TeamRecord } from "./teams-api.ts";
@@ -47,30 +48,17 @@ export function TeamListPage() {
       <SchemaTable
         tableId={TABLE_ID}
         label="Clinician teams"
-        rows={list.data?.rows ?? EMPTY}
-        totalRecords={list.data?.totalRecords ?? 0}
-        page={position.page}
-        pageSize={position.pageSize}
-        sort={position.sort}
-        order={position.order}
-        onSortChange={(sort, order) => update({ sort, order, page: 1 })}
-        onPageChange={(page) => update({ page })}
+        {...pagedTableProps(position, update, list)}
         rowHref={rowHref}
         countLabel={countLabel}
-        loading={list.isFetching}
         rowActions={(row) => (
-          <Button
-            size="compact-sm"
-            variant="subtle"
-            color="red"
-            aria-label={`Delete ${row.name}`}
+          <RowDeleteButton
+            name={row.name}
             onClick={() => {
               setError(null);
               setDeleting(row);
             }}
-          >
-            Delete
-          </Button>
+          />
         )}
       />
       {deleting && (
@@ -93,5 +81,3 @@ export function TeamListPage() {
     </ListFrame>
   );
 }
-
-const EMPTY: TeamRecord[] = [];

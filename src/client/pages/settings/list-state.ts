@@ -4,6 +4,7 @@ import { useSearchParams } from "react-router-dom";
 import { defaultBundle } from "../../../shared/schema/bundle.ts";
 import type { SortOrder } from "../../renderers/SchemaTable.tsx";
 import { tableDefaults } from "../../renderers/table-columns.ts";
+import type { ListResponse } from "./settings-api.ts";
 
 export const PAGE_SIZE = 25;
 const SEARCH_DELAY_MS = 300;
@@ -51,7 +52,7 @@ export function writeListPosition(
 export function useListPosition(tableId: string) {
   const [params, setParams] = useSearchParams();
   const position = readListPosition(params, tableId);
-  const update = (changes: Partial<Record<keyof ListPosition, string | number>>) =>
+  const update: PositionUpdate = (changes) =>
     setParams((current) => writeListPosition(current, changes), { replace: true });
 
   const [searchText, setSearchText] = useState(position.search);
@@ -67,4 +68,30 @@ export function useListPosition(tableId: string) {
   }, [position.search]);
 
   return { position, update, searchText, setSearchText };
+}
+
+type PositionUpdate = (changes: Partial<Record<keyof ListPosition, string | number>>) => void;
+
+const NO_ROWS: readonly never[] = [];
+
+/**
+ * The SchemaTable props every settings list takes from its position and the server's answer:
+ * the page of rows and their count, paging, and sort (a new sort starts again at page 1).
+ */
+export function pagedTableProps<Row>(
+  position: ListPosition,
+  update: PositionUpdate,
+  list: { data?: ListResponse<Row>; isFetching: boolean },
+) {
+  return {
+    rows: list.data?.rows ?? (NO_ROWS as readonly Row[]),
+    totalRecords: list.data?.totalRecords ?? 0,
+    page: position.page,
+    pageSize: position.pageSize,
+    sort: position.sort,
+    order: position.order,
+    onSortChange: (sort: string, order: SortOrder) => update({ sort, order, page: 1 }),
+    onPageChange: (page: number) => update({ page }),
+    loading: list.isFetching,
+  };
 }

@@ -1,16 +1,8 @@
+import type { AuditionStart, PreviewReport } from "../../../../shared/api/measure-reports.ts";
 import { api } from "../../../api/http.ts";
-import type { AnswerMap, PageView } from "../../session/questions/question-types.ts";
-import type { ReportMeasure, SessionReport } from "../report/report-types.ts";
+import type { AnswerMap } from "../../session/questions/question-types.ts";
 
-/** POST questionnaires-audition/:measureId/start: the whole measure to answer, nothing stored. */
-export interface AuditionStart {
-  auditionId: string;
-  age: number;
-  /** Null when the definition states no numeric age range. */
-  ageInRange: boolean | null;
-  measure: ReportMeasure & { instructions: { respondent?: string; interviewer?: string } };
-  pages: PageView[];
-}
+export type { AuditionStart };
 
 export function startAudition(measureId: string, age: number): Promise<AuditionStart> {
   return api<AuditionStart>(`questionnaires-audition/${encodeURIComponent(measureId)}/start`, {
@@ -20,9 +12,9 @@ export function startAudition(measureId: string, age: number): Promise<AuditionS
 }
 
 /** Scores the preview's answers as a real session would be; answers of hidden questions are dropped. */
-export function auditionReport(measureId: string, age: number, answers: AnswerMap): Promise<SessionReport> {
+export function auditionReport(measureId: string, age: number, answers: AnswerMap): Promise<PreviewReport> {
   const given = Object.fromEntries(Object.entries(answers).filter(([, value]) => value !== null));
-  return api<SessionReport>(`questionnaires-audition/${encodeURIComponent(measureId)}/report`, {
+  return api<PreviewReport>(`questionnaires-audition/${encodeURIComponent(measureId)}/report`, {
     method: "POST",
     body: { age, answers: given },
   });

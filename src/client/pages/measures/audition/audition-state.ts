@@ -1,6 +1,6 @@
 import { useOutletContext } from "react-router-dom";
+import type { PreviewReport } from "../../../../shared/api/measure-reports.ts";
 import type { AnswerMap } from "../../session/questions/question-types.ts";
-import type { SessionReport } from "../report/report-types.ts";
 import type { AuditionStart } from "./audition-api.ts";
 
 /**
@@ -11,7 +11,7 @@ export interface AuditionState {
   measureId: string;
   start: AuditionStart | null;
   answers: AnswerMap;
-  report: SessionReport | null;
+  report: PreviewReport | null;
   pageIndex: number;
 }
 

@@ -1,6 +1,6 @@
 import { Stack, Title } from "@mantine/core";
+import type { ReportAlert, ReportAnswer, ReportScore } from "../../../../shared/api/measure-reports.ts";
 import { AlertNotice } from "../../alerts/AlertNotice.tsx";
-import type { ReportAlert, ReportAnswer, ReportScore } from "./report-types.ts";
 
 /** The question and answer that raised an item alert, or the scale value of a scale alert. */
 export function alertDetail(alert: ReportAlert, answers: readonly ReportAnswer[], score: ReportScore | null): string {

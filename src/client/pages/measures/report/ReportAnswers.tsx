@@ -1,5 +1,5 @@
 import { Badge, Table, Text, Title } from "@mantine/core";
-import type { ReportAlert, ReportAnswer } from "./report-types.ts";
+import type { ReportAlert, ReportAnswer } from "../../../../shared/api/measure-reports.ts";
 
 function answerText(answer: ReportAnswer): string {
   if (!answer.answered) return "Not answered";

@@ -1,20 +1,13 @@
 import { Badge, Group, Paper, Stack, Table, Text, Title } from "@mantine/core";
-import type { ReportMeasure, ReportScore, ScoreChange, SessionReport } from "./report-types.ts";
+import type { AnyReport, ReportMeasure, ReportScore } from "../../../../shared/api/measure-reports.ts";
+import type { ScoreChange } from "../../../../shared/scoring/types.ts";
+import { operatorWords } from "../operator-words.ts";
 
 const NOT_SCORABLE: Record<string, string> = {
   "required-missing": "A measure cannot be scored when required questions are skipped.",
   "too-many-missing": "Too many items were left unanswered for this measure to be scored.",
   "invalid-answers": "Some stored answers are not valid for this measure, so it was not scored.",
   "unscored-measure": "This measure has no score.",
-};
-
-const OPERATOR_WORDS: Record<string, string> = {
-  ">=": "at or above",
-  ">": "above",
-  "<=": "at or below",
-  "<": "below",
-  "==": "equal to",
-  "!=": "not equal to",
 };
 
 /** A band's color by where it sits in the range, in the direction of worse. */
@@ -58,7 +51,7 @@ function ChangeLine({ label, change }: { label: string; change: ScoreChange | nu
 }
 
 /** Score, severity, cut-off, subscales and change with the reliable change index. */
-export function ReportScoreSection({ report }: { report: SessionReport }) {
+export function ReportScoreSection({ report }: { report: AnyReport }) {
   const { score, measure, comparison } = report;
   return (
     <Paper withBorder p="md" radius="md" component="section" aria-labelledby="report-score">
@@ -100,8 +93,8 @@ export function ReportScoreSection({ report }: { report: SessionReport }) {
           {score.cutoff && (
             <Text size="sm" c={score.cutoffCrossed ? "red.8" : undefined} fw={score.cutoffCrossed ? 600 : undefined}>
               {score.cutoffCrossed ? "In the clinical range: " : "Not in the clinical range: "}
-              the cut-off is a total {OPERATOR_WORDS[score.cutoff.direction] ?? score.cutoff.direction}{" "}
-              {score.cutoff.value} ({score.cutoff.meaning}).
+              the cut-off is a total {operatorWords(score.cutoff.direction)} {score.cutoff.value} (
+              {score.cutoff.meaning}).
             </Text>
           )}
           {score.adjustedForMissing && (

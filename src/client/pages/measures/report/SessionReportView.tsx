@@ -1,12 +1,12 @@
 import { Stack } from "@mantine/core";
 import type { ReactNode } from "react";
+import type { AnyReport } from "../../../../shared/api/measure-reports.ts";
 import { ReportAlerts } from "./ReportAlerts.tsx";
 import { ReportAnswers } from "./ReportAnswers.tsx";
 import { ReportScoreSection } from "./ReportScore.tsx";
-import type { SessionReport } from "./report-types.ts";
 
 export interface SessionReportViewProps {
-  report: SessionReport;
+  report: AnyReport;
   canAcknowledge: boolean;
   /** Facts about the session (who, when), shown right after the alerts. */
   summary?: ReactNode;
