@@ -76,6 +76,7 @@ describe.each(DATABASES)("respondents API on $name", (database) => {
         respondent_type: "caregiver",
         respondent_type_label: "Caregiver",
         status: 3,
+        hasSignIn: false,
         email,
         email_notification: true,
         phone: "3125550147",
@@ -216,7 +217,17 @@ describe.each(DATABASES)("respondents API on $name", (database) => {
         email: "jo.zimmer@example.org",
         email_notification: true,
       });
-      await addRespondent(t.app, clinician.headers, ccaId, { name_first: "Zed", name_last: "Young", relation_id: 5 });
+      const zed = await addRespondent(t.app, clinician.headers, ccaId, {
+        name_first: "Zed",
+        name_last: "Young",
+        relation_id: 5,
+      });
+      // Zed has finished account setup (a username of his own); nobody else on the team has.
+      await t.db
+        .updateTable("app_user")
+        .set({ username: `zed.young.${ccaId}`, status: 2 })
+        .where("id", "=", zed.userId)
+        .execute();
       await addRespondent(t.app, clinician.headers, ccaId, {
         name_first: "Ann",
         name_last: "Adams",
@@ -232,6 +243,13 @@ describe.each(DATABASES)("respondents API on $name", (database) => {
         ["Ann Adams", "Teacher"],
         ["Zed Young", "Father"],
       ]);
+      // Whether each signs in on their own (the way to offer "Invite to self sign-in"), never the username.
+      expect(body.rows.map((r: { full_name: string; hasSignIn: boolean }) => [r.full_name, r.hasSignIn])).toEqual([
+        ["Jo Zimmer", false],
+        ["Ann Adams", false],
+        ["Zed Young", true],
+      ]);
+      expect(JSON.stringify(body)).not.toContain("zed.young");
       const own = body.rows[0];
       expect(own).toMatchObject({
         ccauId: patient.client_clinic_assignment_user_id,

@@ -61,6 +61,10 @@ export interface ChartTeamMember {
    */
   status: AccountStatus;
   /**
+   * The person has a username of their own (set up through an invitation). An Active account without one answers on a clinic device or with access codes, and can be invited to self sign-in.
+   */
+  hasSignIn: boolean;
+  /**
    * Email
    */
   email?: string | null;

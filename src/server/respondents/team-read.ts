@@ -55,6 +55,8 @@ function links(db: Kysely<Database>) {
       "u.last_name",
       "u.status",
       "u.user_type",
+      // Only whether there is one: the username itself is no business of the chart's team.
+      sql<boolean>`u.username is not null`.as("has_sign_in"),
     ]);
 }
 
@@ -77,6 +79,7 @@ function toMember(bundle: SchemaBundle, row: LinkRow, contacts: Contact[], chann
     respondent_type: row.respondent_type as RespondentType | null,
     respondent_type_label: enumLabel(bundle, "enums/respondent-type.json", row.respondent_type),
     status: row.status as AccountStatus,
+    hasSignIn: Boolean(row.has_sign_in),
     email: email?.value ?? null,
     // A channel with no contact yet reads as "on": what the form starts with for a new value.
     email_notification: email ? email.enabled : true,

@@ -131,11 +131,50 @@ describe("account status actions on the chart's team", () => {
     expect(screen.getByRole("dialog", { name: "Deactivate account" })).toBeTruthy();
   });
 
+  it("offers Invite to self sign-in only to an Active account without a username, and posts that action", async () => {
+    // Morgan answers on a clinic device: Active, no username. Jordan signs in on his own; Nadia is Not Invited.
+    rows[1] = { ...rows[1], status: 2, hasSignIn: false };
+    statusChange = (userId) => ({ user: { id: userId, status: 2 }, invitation: { sent: true, channel: "email" } });
+    renderTeam();
+    const morgan = await card("Morgan Rivera");
+    for (const other of ["Jordan Rivera", "Nadia Karimi"])
+      expect(within(await card(other)).queryByRole("button", { name: /self sign-in/ })).toBeNull();
+    expect(within(morgan).queryByRole("button", { name: /Send invitation|Invite again/ })).toBeNull();
+
+    const teamReads = calls("teams/70").length;
+    fireEvent.click(within(morgan).getByRole("button", { name: "Invite Morgan Rivera to self sign-in" }));
+    await waitFor(() => expect(calls(STATUS_ROUTE(57))).toHaveLength(1));
+    expect(calls(STATUS_ROUTE(57))[0][1]).toEqual({ method: "POST", body: { action: "invite_self_sign_in" } });
+    await waitFor(() =>
+      expect(toastSuccess).toHaveBeenCalledWith("Invitation to self sign-in sent to Morgan Rivera by email."),
+    );
+    await waitFor(() => expect(calls("teams/70").length).toBeGreaterThan(teamReads));
+  });
+
+  it("shows the server's reason when the self sign-in invitation is refused", async () => {
+    rows[1] = { ...rows[1], status: 2, hasSignIn: false };
+    statusChange = () => {
+      throw new ApiError(400, "Add an email address or a mobile number first.", "invalid_status");
+    };
+    renderTeam();
+    fireEvent.click(
+      within(await card("Morgan Rivera")).getByRole("button", { name: "Invite Morgan Rivera to self sign-in" }),
+    );
+    await waitFor(() => expect(toastError).toHaveBeenCalledTimes(1));
+    const [error, title] = vi.mocked(toastError).mock.calls[0];
+    expect((error as ApiError).message).toBe("Add an email address or a mobile number first.");
+    expect(title).toBe("The invitation was not sent");
+    expect(toastSuccess).not.toHaveBeenCalled();
+  });
+
   it("offers no account actions to users who may only view patients", async () => {
+    rows[0] = { ...rows[0], hasSignIn: false };
     rows[1] = { ...rows[1], status: 4 };
     rows[2] = { ...rows[2], status: 1 };
     renderTeam(READ_ONLY);
     await card("Morgan Rivera");
-    expect(screen.queryByRole("button", { name: /Deactivate|Activate and invite|Cancel invite/ })).toBeNull();
+    expect(
+      screen.queryByRole("button", { name: /Deactivate|Activate and invite|Cancel invite|self sign-in/ }),
+    ).toBeNull();
   });
 });

@@ -6,12 +6,15 @@ import { useAccountStatusChange } from "./useAccountStatusChange.ts";
 
 /** Account statuses (enums/account-status.json) the actions start from (spec §4). */
 const INACTIVE = 1;
+const ACTIVE = 2;
 const INVITED = 4;
 
 /**
- * The account actions beside Send invitation / Invite again on a team card: Cancel invite (a
- * pending invitation), Activate and invite (an inactive account), Deactivate (any other, after
- * a confirmation). The server checks every transition again; these only offer what would work.
+ * The account actions beside Send invitation / Invite again on a team card: Invite to self
+ * sign-in (an Active account without a username: someone answering on a clinic device or with
+ * access codes), Cancel invite (a pending invitation), Activate and invite (an inactive account),
+ * Deactivate (any other, after a confirmation). The server checks every transition again; these
+ * only offer what would work (docs/decisions.md "Account lifecycle").
  */
 export function AccountStatusActions({ member }: { member: ChartTeamMember }) {
   const [confirming, confirmation] = useDisclosure(false);
@@ -21,6 +24,17 @@ export function AccountStatusActions({ member }: { member: ChartTeamMember }) {
 
   return (
     <>
+      {member.status === ACTIVE && !member.hasSignIn && (
+        <Button
+          size="xs"
+          variant="light"
+          loading={pending("invite_self_sign_in")}
+          onClick={() => change.mutate("invite_self_sign_in")}
+          aria-label={`Invite ${name} to self sign-in`}
+        >
+          Invite to self sign-in
+        </Button>
+      )}
       {member.status === INVITED && (
         <Button
           size="xs"

@@ -1,18 +1,12 @@
 import { Button } from "@mantine/core";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { toastError, toastSuccess } from "../../notifications/toast.ts";
+import { invitationSentMessage } from "./invitation-text.ts";
 import { type ChartTeamMember, sendInvitation, teamKeys } from "./respondent-api.ts";
 
 /** Account statuses an invitation can go to (spec §4): 3 Not Invited (invite), 4 Invited (invite again). */
 const NOT_INVITED = 3;
 const INVITED = 4;
-
-function sentMessage(name: string, channel: string | undefined, delivery: string | undefined): string {
-  const by = channel === "sms" ? "by text message" : "by email";
-  // Without a mail server (the embedded demo) messages wait in the outbox for an admin to read.
-  const where = delivery === "kept" ? " It is in the outbox: no mail server is set up." : "";
-  return `Invitation sent to ${name} ${by}.${where}`;
-}
 
 /** "Send invitation" (or "Invite again") for an account not yet set up; the server's reason on failure. */
 export function InviteButton({ member }: { member: ChartTeamMember }) {
@@ -21,7 +15,7 @@ export function InviteButton({ member }: { member: ChartTeamMember }) {
     meta: { errorToast: false }, // toasted below with a title that says what failed
     mutationFn: () => sendInvitation(member.userId),
     onSuccess: async (result) => {
-      toastSuccess(sentMessage(member.full_name, result.channel, result.delivery));
+      toastSuccess(invitationSentMessage(member.full_name, result.channel, result.delivery));
       // The status shown (Invited) and the same person on other charts change too.
       await queryClient.invalidateQueries({ queryKey: teamKeys.all });
     },

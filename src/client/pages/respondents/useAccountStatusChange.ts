@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { toastError, toastInfo, toastSuccess } from "../../notifications/toast.ts";
+import { invitationSentMessage } from "./invitation-text.ts";
 import {
   type AccountStatusAction,
   type ChartTeamMember,
@@ -13,6 +14,7 @@ const FAILED: Partial<Record<AccountStatusAction, string>> = {
   cancel_invite: "The invitation was not canceled",
   deactivate: "The account was not deactivated",
   activate_and_invite: "The account was not activated",
+  invite_self_sign_in: "The invitation was not sent",
 };
 
 function announce(member: ChartTeamMember, action: AccountStatusAction, result: StatusChangeResult): void {
@@ -26,6 +28,13 @@ function announce(member: ChartTeamMember, action: AccountStatusAction, result: 
     cancel_invite: `The invitation to ${name} was canceled.`,
     deactivate: `${name}'s account was deactivated. Scheduled measures were disabled; past results are kept.`,
     activate_and_invite: `${name}'s account was activated and an invitation was sent.`,
+    // A link to choose a username and password; the account stays Active meanwhile.
+    invite_self_sign_in: invitationSentMessage(
+      name,
+      result.invitation?.channel,
+      result.invitation?.delivery,
+      "Invitation to self sign-in",
+    ),
   };
   toastSuccess(done[action] ?? `${name}'s account was updated.`);
 }
