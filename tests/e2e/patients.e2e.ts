@@ -68,7 +68,7 @@ describe("patients", () => {
       .click();
     await page.keyboard.press("Escape");
     await page.getByRole("button", { name: "Save patient" }).click();
-    await page.getByRole("heading", { name: /Casey Playwright/ }).waitFor();
+    await page.getByRole("heading", { level: 1, name: /Casey Playwright/ }).waitFor();
     expect(page.url()).toMatch(/\/clinician\/patients\/patient\/\d+$/);
     await expect(page.getByText("(555) 123-4567").isVisible()).resolves.toBe(true);
 
@@ -79,7 +79,7 @@ describe("patients", () => {
       .click();
     await page.getByLabel("Middle name").fill("Quinn");
     await page.getByRole("button", { name: "Save patient" }).click();
-    await page.getByRole("heading", { name: /Casey Quinn Playwright|Casey Playwright/ }).waitFor();
+    await page.getByRole("heading", { level: 1, name: /Casey Quinn Playwright|Casey Playwright/ }).waitFor();
     await page.getByText("Quinn").first().waitFor();
     await page.context().close();
   });
@@ -92,7 +92,7 @@ describe("patients", () => {
     await page.getByLabel("MRN").press("Tab");
     await page.getByText("MRN already in use").waitFor();
     await page.getByRole("link", { name: "View existing patient" }).click();
-    await page.getByRole("heading", { name: /Jordan Rivera/ }).waitFor();
+    await page.getByRole("heading", { level: 1, name: /Jordan Rivera/ }).waitFor();
     await page.context().close();
   });
 
@@ -103,7 +103,7 @@ describe("patients", () => {
     await page.getByRole("heading", { name: "Patients" }).waitFor();
     await page.getByLabel("Search patients").fill("Jordan");
     await page.getByRole("link", { name: /Jordan Rivera/ }).click();
-    await page.getByRole("heading", { name: /Jordan Rivera/ }).waitFor();
+    await page.getByRole("heading", { level: 1, name: /Jordan Rivera/ }).waitFor();
     await page.context().close();
   });
 });
