@@ -1,8 +1,8 @@
 import { Alert, Group, NativeSelect, Stack, Switch, Text, TextInput, Title } from "@mantine/core";
-import { useDebouncedValue } from "@mantine/hooks";
-import { useCallback, useEffect, useState } from "react";
+import { useCallback } from "react";
 import { useSearchParams } from "react-router-dom";
 import { errorText } from "../../api/error-text.ts";
+import { useAddressSearch } from "../../lists/useAddressSearch.ts";
 import { SchemaTable } from "../../renderers/SchemaTable.tsx";
 import { writeListParams } from "../patients/list-params.ts";
 import { readLibraryParams } from "./library-params.ts";
@@ -12,7 +12,6 @@ import { measurePaths } from "./measure-paths.ts";
 import { StarToggle } from "./StarToggle.tsx";
 
 const TABLE_ID = "tables/measure-library.table.json";
-const SEARCH_DELAY_MS = 300;
 const RESPONDENTS = ["self", "parent", "teacher", "clinician"];
 
 const rowHref = (row: LibraryRow) => measurePaths.detail(row.id);
@@ -28,12 +27,7 @@ export function MeasureLibraryPage() {
   const update = (changes: Record<string, string | number | undefined>) =>
     setSearchParams((current) => writeListParams(current, changes), { replace: true });
 
-  const [searchText, setSearchText] = useState(params.search);
-  const [debouncedSearch] = useDebouncedValue(searchText.trim(), SEARCH_DELAY_MS);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the typed search settles
-  useEffect(() => {
-    if (debouncedSearch !== params.search) update({ search: debouncedSearch, page: 1 });
-  }, [debouncedSearch]);
+  const { searchText, setSearchText } = useAddressSearch(params.search, (search) => update({ search, page: 1 }));
 
   const starCell = useCallback(
     (row: LibraryRow) => <StarToggle id={row.id} abbreviation={row.abbreviation} starred={row.starred} />,

@@ -1,9 +1,8 @@
 import { Alert, Button, Group, NativeSelect, Stack, TextInput, Title } from "@mantine/core";
-import { useDebouncedValue } from "@mantine/hooks";
-import { useEffect, useState } from "react";
 import { Link, useSearchParams } from "react-router-dom";
 import { allowedPatientViews, type PatientView } from "../../../shared/permissions.ts";
 import { defaultBundle, enumOptions, schemaById } from "../../../shared/schema/bundle.ts";
+import { useAddressSearch } from "../../lists/useAddressSearch.ts";
 import { toastError } from "../../notifications/toast.ts";
 import { SchemaTable } from "../../renderers/SchemaTable.tsx";
 import { tableDefaults } from "../../renderers/table-columns.ts";
@@ -13,7 +12,6 @@ import { type PatientRecord, savePatientsView, usePatientList } from "./patient-
 import { patientPaths } from "./patient-paths.ts";
 
 const TABLE_ID = "tables/patients.table.json";
-const SEARCH_DELAY_MS = 300;
 
 const viewLabels = new Map(
   enumOptions(schemaById(defaultBundle, "enums/patient-view.json")).map((o) => [o.value, o.label]),
@@ -33,17 +31,7 @@ export function PatientListPage() {
   const update = (changes: Record<string, string | number | undefined>) =>
     setSearchParams((current) => writeListParams(current, changes), { replace: true });
 
-  const [searchText, setSearchText] = useState(params.search);
-  const [debouncedSearch] = useDebouncedValue(searchText.trim(), SEARCH_DELAY_MS);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the typed search settles, not on every address change
-  useEffect(() => {
-    if (debouncedSearch !== params.search) update({ search: debouncedSearch, page: 1 });
-  }, [debouncedSearch]);
-  // Back/forward changes the address: the box follows it.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: follows the address only
-  useEffect(() => {
-    if (params.search !== searchText.trim()) setSearchText(params.search);
-  }, [params.search]);
+  const { searchText, setSearchText } = useAddressSearch(params.search, (search) => update({ search, page: 1 }));
 
   // The server answers with the view it used (saved choice or role default) when none was asked.
   const view: PatientView | undefined = params.view ?? list.data?.view;

@@ -1,13 +1,11 @@
-import { useDebouncedValue } from "@mantine/hooks";
-import { useEffect, useState } from "react";
 import { useSearchParams } from "react-router-dom";
 import { defaultBundle } from "../../../shared/schema/bundle.ts";
+import { useAddressSearch } from "../../lists/useAddressSearch.ts";
 import type { SortOrder } from "../../renderers/SchemaTable.tsx";
 import { tableDefaults } from "../../renderers/table-columns.ts";
 import type { ListResponse } from "./settings-api.ts";
 
 export const PAGE_SIZE = 25;
-const SEARCH_DELAY_MS = 300;
 
 /** Paging, sort and search of a settings list, as the server's list queries take them. */
 export interface ListPosition {
@@ -55,17 +53,7 @@ export function useListPosition(tableId: string) {
   const update: PositionUpdate = (changes) =>
     setParams((current) => writeListPosition(current, changes), { replace: true });
 
-  const [searchText, setSearchText] = useState(position.search);
-  const [settled] = useDebouncedValue(searchText.trim(), SEARCH_DELAY_MS);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the typed search settles, not on every address change
-  useEffect(() => {
-    if (settled !== position.search) update({ search: settled, page: 1 });
-  }, [settled]);
-  // Back/forward changes the address: the box follows it.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: follows the address only
-  useEffect(() => {
-    if (position.search !== searchText.trim()) setSearchText(position.search);
-  }, [position.search]);
+  const { searchText, setSearchText } = useAddressSearch(position.search, (search) => update({ search, page: 1 }));
 
   return { position, update, searchText, setSearchText };
 }
