@@ -13,4 +13,6 @@ export const MESSAGES = {
   patientNotFound: "The patient does not exist or you do not have access to view it.",
   mrnInUse: "MRN already in use",
   maintenance: "We'll be back soon!",
+  staleRecord: "This record was changed by someone else. Reload it to see their changes.",
+  versionRequired: "This save does not say which version of the record it changes. Reload the record and save again.",
 } as const;

@@ -61,8 +61,8 @@ describe.each(DATABASES)("patient form lookups on $name", (database) => {
     // Every team, unpaged, with its members (the settings list shares this route).
     expect(res.json()).toEqual({
       rows: [
-        { id: a, name: "Adolescent Team", clinicians: [], clinician_names: [], patient_count: 0 },
-        { id: b, name: "outpatient Team", clinicians: [], clinician_names: [], patient_count: 0 },
+        { id: a, name: "Adolescent Team", clinicians: [], clinician_names: [], patient_count: 0, version: 1 },
+        { id: b, name: "outpatient Team", clinicians: [], clinician_names: [], patient_count: 0, version: 1 },
       ],
       totalRecords: 2,
     });

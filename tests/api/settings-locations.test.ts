@@ -109,18 +109,25 @@ describe.each(DATABASES)("settings: locations on $name", (database) => {
 
     it("edits a location; the save states the whole record", async () => {
       const location = await add({ name: "Lakeside", city: "Buffalo", state: "NY", zip: "14201" });
-      const res = await call("PUT", `/api/location/${location.id}`, { name: "Lakeside North", state: "NJ" });
+      const res = await call("PUT", `/api/location/${location.id}`, { name: "Lakeside North", state: "NJ", version: 1 });
       expect(res.statusCode, res.body).toBe(200);
-      expect(res.json()).toMatchObject({ name: "Lakeside North", city: null, state: "NJ", state_name: "New Jersey" });
-      const taken = await call("PUT", `/api/location/${location.id}`, { name: "hilltop" });
+      expect(res.json()).toMatchObject({
+        name: "Lakeside North",
+        city: null,
+        state: "NJ",
+        state_name: "New Jersey",
+        version: 2,
+      });
+      const taken = await call("PUT", `/api/location/${location.id}`, { name: "hilltop", version: 2 });
       expect(taken.json().errors).toEqual([{ field: "name", message: "Location name already in use" }]);
       // Saving under its own name is not a clash.
-      expect((await call("PUT", `/api/location/${location.id}`, { name: "LAKESIDE north" })).statusCode).toBe(200);
+      const same = await call("PUT", `/api/location/${location.id}`, { name: "LAKESIDE north", version: 2 });
+      expect(same.statusCode).toBe(200);
     });
 
     it("answers 404 for a location that does not exist and 400 for an id that is not one", async () => {
       expect((await call("GET", "/api/location/999999")).statusCode).toBe(404);
-      expect((await call("PUT", "/api/location/999999", { name: "Ghost" })).statusCode).toBe(404);
+      expect((await call("PUT", "/api/location/999999", { name: "Ghost", version: 1 })).statusCode).toBe(404);
       expect((await call("DELETE", "/api/location/999999")).statusCode).toBe(404);
       expect((await call("GET", "/api/location/999999/users")).statusCode).toBe(404);
       const bad = await call("GET", "/api/location/abc");
@@ -277,7 +284,7 @@ describe.each(DATABASES)("settings: locations on $name", (database) => {
         ["GET", `/api/location/${target.id}`],
         ["GET", `/api/location/${target.id}/users`],
         ["POST", "/api/location", { name: "Sneaky" }],
-        ["PUT", `/api/location/${target.id}`, { name: "Renamed" }],
+        ["PUT", `/api/location/${target.id}`, { name: "Renamed", version: 1 }],
         ["PUT", "/api/location/reassign", { fromLocationId: target.id, toLocationId: other.id }],
         ["DELETE", `/api/location/${target.id}`],
       ];

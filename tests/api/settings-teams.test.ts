@@ -91,12 +91,13 @@ describe.each(DATABASES)("settings: clinician teams on $name", (database) => {
     const res = await call("PUT", `/api/clinician-team/${team.id}`, {
       name: "Edited Team",
       clinicians: [people.old, people.ben],
+      version: 1,
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ name: "Edited Team", clinician_names: ["Ben Adams", "Old Timer"] });
-    const taken = await call("PUT", `/api/clinician-team/${team.id}`, { name: "adolescent team" });
+    const taken = await call("PUT", `/api/clinician-team/${team.id}`, { name: "adolescent team", version: 2 });
     expect(taken.json().errors).toEqual([{ field: "name", message: "Team name already in use" }]);
-    expect((await call("PUT", "/api/clinician-team/999999", { name: "Ghost" })).statusCode).toBe(404);
+    expect((await call("PUT", "/api/clinician-team/999999", { name: "Ghost", version: 1 })).statusCode).toBe(404);
     expect((await call("GET", "/api/clinician-team/999999")).statusCode).toBe(404);
   });
 
@@ -106,9 +107,11 @@ describe.each(DATABASES)("settings: clinician teams on $name", (database) => {
     const ben = await authHeader(t.db, people.ben);
     const open = () => call("GET", `/api/patients/${patient.id}`, undefined, ben);
     expect((await open()).statusCode).toBe(404);
-    await call("PUT", `/api/clinician-team/${team.id}`, { name: "Access Team", clinicians: [people.ana, people.ben] });
+    const both = { name: "Access Team", clinicians: [people.ana, people.ben], version: 1 };
+    expect((await call("PUT", `/api/clinician-team/${team.id}`, both)).statusCode).toBe(200);
     expect((await open()).statusCode).toBe(200);
-    await call("PUT", `/api/clinician-team/${team.id}`, { name: "Access Team", clinicians: [people.ana] });
+    const anaOnly = { name: "Access Team", clinicians: [people.ana], version: 2 };
+    expect((await call("PUT", `/api/clinician-team/${team.id}`, anaOnly)).statusCode).toBe(200);
     expect((await open()).statusCode).toBe(404);
   });
 
@@ -180,7 +183,7 @@ describe.each(DATABASES)("settings: clinician teams on $name", (database) => {
       ["GET", `/api/clinician-team/${team.id}`],
       ["GET", "/api/clinician-team/check-name?name=x"],
       ["POST", "/api/clinician-team", { name: "Sneaky" }],
-      ["PUT", `/api/clinician-team/${team.id}`, { name: "Renamed" }],
+      ["PUT", `/api/clinician-team/${team.id}`, { name: "Renamed", version: 1 }],
       ["DELETE", `/api/clinician-team/${team.id}`],
     ];
     for (const role of ["staff", "clinician", "supervisor", "director", "respondent"] as const) {

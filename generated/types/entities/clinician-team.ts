@@ -25,4 +25,8 @@ export interface ClinicianTeam {
    * Patients
    */
   patient_count?: number;
+  /**
+   * Optimistic concurrency: a save names the version it was based on.
+   */
+  version?: number;
 }

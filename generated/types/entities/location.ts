@@ -45,4 +45,8 @@ export interface Location {
    * Users
    */
   user_count?: number;
+  /**
+   * Optimistic concurrency: a save names the version it was based on.
+   */
+  version?: number;
 }

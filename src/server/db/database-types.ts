@@ -6,8 +6,14 @@ import type { ColumnType, Generated } from "kysely";
  */
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type Json = ColumnType<unknown, string, string>;
+/** An entity's `extra` JSONB (fields without a storage note) and its optimistic-concurrency version. */
+type Extra = ColumnType<Record<string, unknown>, string | undefined, string>;
+interface Versioned {
+  extra: Extra;
+  version: Generated<number>;
+}
 
-export interface AppUserTable {
+export interface AppUserTable extends Versioned {
   id: Generated<number>;
   uuid: Generated<string>;
   username: string | null;
@@ -43,7 +49,8 @@ export interface PatientTable {
   mobile_notification: Generated<boolean>;
   active: Generated<boolean>;
   user_id: number | null;
-  extra: ColumnType<Record<string, unknown>, string | undefined, string>;
+  extra: Extra;
+  version: Generated<number>;
   created_by: number | null;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
@@ -62,6 +69,8 @@ export interface Database {
     value: string;
     editable: Generated<boolean>;
     enabled: Generated<boolean>;
+    extra: Extra;
+    version: Generated<number>;
   };
   location: {
     id: Generated<number>;
@@ -72,10 +81,21 @@ export interface Database {
     city: string | null;
     state: string | null;
     zip: string | null;
+    extra: Extra;
+    version: Generated<number>;
     created_at: Generated<Date>;
+    updated_at: Generated<Date>;
   };
   user_location: { user_id: number; location_id: number };
-  clinician_team: { id: Generated<number>; uuid: Generated<string>; name: string; created_at: Generated<Date> };
+  clinician_team: {
+    id: Generated<number>;
+    uuid: Generated<string>;
+    name: string;
+    extra: Extra;
+    version: Generated<number>;
+    created_at: Generated<Date>;
+    updated_at: Generated<Date>;
+  };
   clinician_team_member: { team_id: number; user_id: number };
   patient: PatientTable;
   client_clinic_assignment: { id: Generated<number>; patient_id: number; created_at: Generated<Date> };
@@ -88,6 +108,8 @@ export interface Database {
     relation_id: number;
     respondent_type: string | null;
     deleted_at: Timestamp | null;
+    extra: Extra;
+    version: Generated<number>;
     created_at: Generated<Date>;
   };
   refresh_token: {

@@ -19,6 +19,7 @@ export function registerErrorHandling(app: FastifyInstance, opts: { serveAppShel
         error: err.message,
         ...(err.code ? { code: err.code } : {}),
         ...(err.fieldErrors ? { errors: err.fieldErrors } : {}),
+        ...err.details,
       });
     }
     if (err.fieldErrors) {

@@ -7,6 +7,8 @@ export class HttpError extends Error {
     message: string,
     readonly code?: string,
     readonly fieldErrors?: FieldError[],
+    /** Further keys of the answer, e.g. the id of the existing patient when an MRN is taken. */
+    readonly details?: Record<string, unknown>,
   ) {
     super(message);
   }

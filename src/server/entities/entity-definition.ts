@@ -1,0 +1,106 @@
+import type { Kysely, RawBuilder, SelectQueryBuilder, SqlBool } from "kysely";
+import type { SchemaBundle } from "../../shared/schema/bundle.ts";
+import type { FieldError } from "../../shared/validation/field-errors.ts";
+import type { RequestUser } from "../auth/request-user.ts";
+import type { Database } from "../db/database-types.ts";
+import type { HttpError } from "../http/http-error.ts";
+import type { RelationSpec } from "./entity-relations.ts";
+
+/** An entity record as the API answers it: the schema's fields, computed ones and extra ones at the top. */
+export type EntityJson = Record<string, unknown> & { id: number; version: number };
+
+export type Row = Record<string, unknown>;
+
+// biome-ignore lint/suspicious/noExplicitAny: the engine builds queries over tables named by schemas.
+export type AnySelect = SelectQueryBuilder<any, any, any>;
+
+/** The values of a save, sorted into where each is stored (entity-values.ts). */
+export interface EntityValues {
+  /** The validated body as sent (editable fields only matter). */
+  body: Record<string, unknown>;
+  /** Column name -> value, every writable column (a field left out takes its default, or null). */
+  columns: Record<string, unknown>;
+  /** Keys of the `extra` JSONB column. */
+  extra: Record<string, unknown>;
+  relations: { field: string; spec: RelationSpec; ids: number[] }[];
+}
+
+/** What a hook is told about the save under way. `db` is the saving transaction. */
+export interface SaveContext {
+  db: Kysely<Database>;
+  bundle: SchemaBundle;
+  user: RequestUser;
+  /** The record's id; null while a new record is being checked. */
+  id: number | null;
+  /** The record as it read before this save; null when creating. */
+  current: EntityJson | null;
+  values: EntityValues;
+}
+
+export interface RejectionContext {
+  db: Kysely<Database>;
+  user: RequestUser;
+  id: number | null;
+  values: EntityValues;
+}
+
+export interface DeleteContext {
+  db: Kysely<Database>;
+  bundle: SchemaBundle;
+  user: RequestUser;
+  record: EntityJson;
+}
+
+/**
+ * The rules particular to one entity. The engine does the CRUD; these say what the schema cannot:
+ * uniqueness beyond an index, the supervisor rule, what else a new row needs, what a delete must
+ * not break. Every hook runs inside the saving transaction, after the row is locked.
+ */
+export interface EntityHooks {
+  /** Shapes the values before they are checked and stored (e.g. the supervisor rule); no database. */
+  prepare?(values: EntityValues, ctx: { bundle: SchemaBundle; user: RequestUser; id: number | null }): void;
+  /** Rules the schema cannot express; every problem at once, as field errors. */
+  check?(ctx: SaveContext): Promise<FieldError[]>;
+  /** Columns a new row needs that the body does not hold (its account, who created it). */
+  insertColumns?(ctx: SaveContext): Promise<Row>;
+  /** After a new row is inserted and before its relations are written (e.g. the patient's chart). */
+  afterInsert?(ctx: SaveContext & { id: number }): Promise<void>;
+  /** After every create and update, relations written: contacts, logs, linked rows. */
+  afterSave?(ctx: SaveContext & { id: number }): Promise<void>;
+  /** Refuses a delete (throw an HttpError) while the record may not go. */
+  beforeDelete?(ctx: DeleteContext): Promise<void>;
+  /** Unique indexes whose refusal is a field error; a check should say the same first. */
+  unique?: { index: string; field: string; message: string }[];
+  /** The answer when a foreign key keeps a row the delete removed. */
+  inUse?(): HttpError;
+  /** The answer to a refused save (default: 400 with the field errors). `db` is outside the failed transaction. */
+  rejection?(errors: FieldError[], ctx: RejectionContext): Promise<HttpError>;
+}
+
+export interface EntityDefinition {
+  /** The record_history entity name, e.g. "location". */
+  name: string;
+  /** The entity schema (its root x-table names the table) and the list's table schema. */
+  schemaId: string;
+  tableId?: string;
+  /** The 404 sentence. */
+  notFound: string;
+  /** The rows the engine reads: the entity's table as `e`, with any joins computed fields need. */
+  from?(db: Kysely<Database>): AnySelect;
+  /**
+   * The key relation rows hang off: an expression of `from` and how to find it for an id.
+   * Default: the entity's own id (e.id). A patient's clinicians hang off the patient's chart.
+   */
+  relationOwner?: { expression: string; forId(db: Kysely<Database>, id: number): Promise<number> };
+  /** SQL of each computed (readOnly, not stored) field, over the aliases of `from`. */
+  computed?: Record<string, RawBuilder<unknown>>;
+  /** Finishes a record after it is read, with what SQL does not hold (names from the bundle). */
+  finish?(record: Row, bundle: SchemaBundle): Row;
+  /** Which rows the caller may see and change, in SQL; every read, list and write applies it. */
+  visibleTo?(user: RequestUser): RawBuilder<SqlBool>;
+  /** False for tables without an updated_at column (a save stamps it otherwise). */
+  tracksUpdatedAt?: boolean;
+  /** The order of rows when the sort ties (and by default): SQL over `from`'s aliases. */
+  tieBreak?: RawBuilder<unknown>[];
+  hooks?: EntityHooks;
+}

@@ -1,0 +1,146 @@
+import { type Kysely, type RawBuilder, type SqlBool, sql } from "kysely";
+import type { SchemaBundle } from "../../shared/schema/bundle.ts";
+import type { Database } from "../db/database-types.ts";
+import type { AnySelect, EntityDefinition, EntityJson, Row } from "./entity-definition.ts";
+import { relationIds } from "./entity-relations.ts";
+import type { EntityModel, SortTarget } from "./entity-model.ts";
+
+/** The rows an entity reads from: its definition's `from`, or its table as `e`. */
+export function entityRows(db: Kysely<Database>, def: EntityDefinition, model: EntityModel): AnySelect {
+  // biome-ignore lint/suspicious/noExplicitAny: the table is named by the entity schema.
+  return def.from ? def.from(db) : (db as Kysely<any>).selectFrom(`${model.table} as e`);
+}
+
+function iso(value: unknown): unknown {
+  return value instanceof Date ? value.toISOString() : value;
+}
+
+/** Adds every served value: the row, its computed fields and its relations. */
+function withServedValues(query: AnySelect, def: EntityDefinition, model: EntityModel): AnySelect {
+  let q = query.selectAll("e");
+  const owner = sql.ref(def.relationOwner?.expression ?? "e.id");
+  for (const field of model.fields) {
+    if (field.kind === "relation") q = q.select(relationIds(field.relation, owner).as(`rel_${field.field}`));
+    const computed = field.kind === "computed" ? def.computed?.[field.field] : undefined;
+    if (computed) q = q.select(computed.as(`calc_${field.field}`));
+  }
+  return q;
+}
+
+/** Shapes one row in the order of the entity's properties. */
+export function toEntityJson(def: EntityDefinition, model: EntityModel, bundle: SchemaBundle, row: Row): EntityJson {
+  const extra = (row.extra ?? {}) as Row;
+  const out: Row = {};
+  for (const field of model.fields) {
+    if (field.kind === "column") out[field.field] = iso(row[field.column]) ?? null;
+    else if (field.kind === "relation") out[field.field] = row[`rel_${field.field}`] ?? [];
+    else if (field.kind === "computed") {
+      const key = `calc_${field.field}`;
+      if (key in row) out[field.field] = iso(row[key]) ?? null;
+    } else if (extra[field.field] !== undefined) {
+      // An extra field never saved is left out rather than sent as null, which its schema may not allow.
+      out[field.field] = extra[field.field];
+    }
+  }
+  return (def.finish ? def.finish(out, bundle) : out) as EntityJson;
+}
+
+export interface ReadOptions {
+  /** Extra conditions, e.g. the caller's visibility; writes that checked it already pass none. */
+  where?: RawBuilder<SqlBool>[];
+}
+
+/** Records by id, in id order. */
+export async function readEntities(
+  db: Kysely<Database>,
+  def: EntityDefinition,
+  model: EntityModel,
+  bundle: SchemaBundle,
+  ids: number[],
+  opts: ReadOptions = {},
+): Promise<EntityJson[]> {
+  if (ids.length === 0) return [];
+  let query = withServedValues(entityRows(db, def, model), def, model).where("e.id", "in", ids).orderBy("e.id");
+  for (const predicate of opts.where ?? []) query = query.where(predicate);
+  const rows = (await query.execute()) as Row[];
+  return rows.map((row) => toEntityJson(def, model, bundle, row));
+}
+
+/** `%` and `_` typed by a person are literal characters, not wildcards. */
+export function likePattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** The SQL a sort or search target reads. */
+function targetExpression(def: EntityDefinition, target: SortTarget, forText = false): RawBuilder<unknown> {
+  if (target.kind === "computed") {
+    const computed = def.computed?.[target.field] ?? sql`null`;
+    return forText ? sql`(${computed})::text` : computed;
+  }
+  if (target.kind === "column") {
+    const column = sql.ref(`e.${target.column}`);
+    if (forText) return sql`${column}::text`;
+    return target.text ? sql`lower(${column})` : sql`${column}`;
+  }
+  const key = sql.val(target.key);
+  if (forText) return sql`(e.extra ->> ${key})`;
+  // A value stored before the schema changed its type sorts as blank instead of failing the cast.
+  if (target.numeric)
+    return sql`(case when jsonb_typeof(e.extra -> ${key}) = 'number' then (e.extra ->> ${key})::numeric end)`;
+  return sql`lower(e.extra ->> ${key})`;
+}
+
+/** Matches the search text in the table's search fields, and in "first last" full names. */
+export function searchPredicate(def: EntityDefinition, model: EntityModel, search: string): RawBuilder<SqlBool> {
+  const pattern = likePattern(search);
+  const tests = model.search.targets.map(
+    (t) => sql`${targetExpression(def, t, true)} ilike ${pattern} escape '\\'`,
+  );
+  if (model.search.fullName) {
+    const first = model.byName.get("first_name");
+    const last = model.byName.get("last_name");
+    if (first?.kind === "column" && last?.kind === "column") {
+      tests.push(
+        sql`(${sql.ref(`e.${first.column}`)} || ' ' || ${sql.ref(`e.${last.column}`)}) ilike ${pattern} escape '\\'`,
+      );
+    }
+  }
+  if (tests.length === 0) return sql<SqlBool>`false`;
+  return sql<SqlBool>`(${sql.join(tests, sql` or `)})`;
+}
+
+export interface PageRequest {
+  where: RawBuilder<SqlBool>[];
+  sort: SortTarget | null;
+  order: "asc" | "desc";
+  /** null: every matching row (the small lists pickers read whole). */
+  window: { limit: number; offset: number } | null;
+}
+
+/**
+ * One page of records and the count of all that match, both under the same conditions. Ties
+ * fall back to the definition's order (names), then id, so paging is stable.
+ */
+export async function readPage(
+  db: Kysely<Database>,
+  def: EntityDefinition,
+  model: EntityModel,
+  bundle: SchemaBundle,
+  page: PageRequest,
+): Promise<{ rows: EntityJson[]; totalRecords: number }> {
+  let base = entityRows(db, def, model);
+  for (const predicate of page.where) base = base.where(predicate);
+
+  const direction = sql.raw(page.order === "desc" ? "desc" : "asc");
+  let rowsQuery = withServedValues(base, def, model);
+  if (page.sort) rowsQuery = rowsQuery.orderBy(sql`${targetExpression(def, page.sort)} ${direction} nulls last`);
+  for (const tie of def.tieBreak ?? []) rowsQuery = rowsQuery.orderBy(sql`${tie} ${direction}`);
+  rowsQuery = rowsQuery.orderBy("e.id", page.order);
+  if (page.window) rowsQuery = rowsQuery.limit(page.window.limit).offset(page.window.offset);
+
+  const [rows, count] = await Promise.all([
+    rowsQuery.execute() as Promise<Row[]>,
+    base.select(sql<number>`count(*)`.as("n")).executeTakeFirstOrThrow() as Promise<{ n: number }>,
+  ]);
+  return { rows: rows.map((row) => toEntityJson(def, model, bundle, row)), totalRecords: Number(count.n) };
+}
