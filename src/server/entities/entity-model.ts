@@ -7,13 +7,16 @@ import { type RelationSpec, relationFromSchema } from "./entity-relations.ts";
  * - x-column: a column of the entity's table (readOnly columns are served, never written);
  * - x-relation: rows of a relation table (entity-relations.ts);
  * - readOnly without x-column: computed by the entity's read query (its definition's `computed`);
+ * - x-hook: true: an editable value the entity's hooks store elsewhere (a clinical user's mobile
+ *   number is their primary phone contact); read through `computed`, written by `afterSave`;
  * - anything else: a key of the table's `extra` JSONB column, served at the top level.
  */
 export type StoredField =
   | { kind: "column"; field: string; column: string; readOnly: boolean; text: boolean; default: unknown }
   | { kind: "relation"; field: string; relation: RelationSpec }
   | { kind: "extra"; field: string; text: boolean; numeric: boolean; default: unknown }
-  | { kind: "computed"; field: string };
+  | { kind: "computed"; field: string }
+  | { kind: "hook"; field: string };
 
 /** A field the list may sort or search on: a column, a key of `extra`, or a computed value. */
 export type SortTarget =
@@ -66,6 +69,7 @@ function classify(schemaId: string, field: string, prop: JsonSchema): StoredFiel
   if (prop["x-relation"] !== undefined) {
     return { kind: "relation", field, relation: relationFromSchema(schemaId, field, prop["x-relation"]) };
   }
+  if (prop["x-hook"] === true) return { kind: "hook", field };
   if (prop.readOnly === true) return { kind: "computed", field };
   const types = typesOf(prop);
   return {
@@ -80,7 +84,7 @@ function classify(schemaId: string, field: string, prop: JsonSchema): StoredFiel
 function sortTarget(field: StoredField | undefined): SortTarget | null {
   if (field?.kind === "column") return { kind: "column", column: field.column, text: field.text };
   if (field?.kind === "extra") return { kind: "extra", key: field.field, numeric: field.numeric };
-  if (field?.kind === "computed") return { kind: "computed", field: field.field };
+  if (field?.kind === "computed" || field?.kind === "hook") return { kind: "computed", field: field.field };
   return null; // relations hold many values: nothing to sort a row by
 }
 

@@ -21,7 +21,7 @@ function withServedValues(query: AnySelect, def: EntityDefinition, model: Entity
   const owner = sql.ref(def.relationOwner?.expression ?? "e.id");
   for (const field of model.fields) {
     if (field.kind === "relation") q = q.select(relationIds(field.relation, owner).as(`rel_${field.field}`));
-    const computed = field.kind === "computed" ? def.computed?.[field.field] : undefined;
+    const computed = field.kind === "computed" || field.kind === "hook" ? def.computed?.[field.field] : undefined;
     if (computed) q = q.select(computed.as(`calc_${field.field}`));
   }
   return q;
@@ -34,7 +34,7 @@ export function toEntityJson(def: EntityDefinition, model: EntityModel, bundle: 
   for (const field of model.fields) {
     if (field.kind === "column") out[field.field] = iso(row[field.column]) ?? null;
     else if (field.kind === "relation") out[field.field] = row[`rel_${field.field}`] ?? [];
-    else if (field.kind === "computed") {
+    else if (field.kind === "computed" || field.kind === "hook") {
       const key = `calc_${field.field}`;
       if (key in row) out[field.field] = iso(row[key]) ?? null;
     } else if (extra[field.field] !== undefined) {

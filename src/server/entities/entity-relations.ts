@@ -57,6 +57,8 @@ const TARGETS = {
   },
   team: { invalidMessage: "Clinician team is not valid", linkable: (db, _bundle, ids) => idsIn(db, "clinician_team", ids) },
   location: { invalidMessage: "Location is not valid", linkable: (db, _bundle, ids) => idsIn(db, "location", ids) },
+  /** Ids the entity's own check hook judges (its rules need sentences of their own, e.g. supervision). */
+  checkedByHook: { invalidMessage: "", linkable: async (_db, _bundle, ids) => new Set(ids) },
 } satisfies Record<string, RelationTarget>;
 
 export type RelationTargetName = keyof typeof TARGETS;
