@@ -61,7 +61,7 @@ describe.each(DATABASES)("a schema-only field on $name", (database) => {
       method: "PUT",
       url: `/api/patients/${id}`,
       headers,
-      payload: { ...patient({ [NEW_FIELD.name]: "Tagalog" }), mrn: read.json().mrn },
+      payload: { ...patient({ [NEW_FIELD.name]: "Tagalog" }), mrn: read.json().mrn, version: read.json().version },
     });
     expect(updated.statusCode).toBe(200);
     expect(updated.json()[NEW_FIELD.name]).toBe("Tagalog");

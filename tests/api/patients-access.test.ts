@@ -133,7 +133,12 @@ describe.each(DATABASES)("patient access rules on $name", (database) => {
       method: "PUT",
       url: `/api/patients/${p.pB.id}`,
       headers: h.A,
-      payload: patientBody({ mrn: p.pB.mrn, last_name: "Hijacked", clinicians: p.pB.clinicians }),
+      payload: patientBody({
+        mrn: p.pB.mrn,
+        last_name: "Hijacked",
+        clinicians: p.pB.clinicians,
+        version: p.pB.version,
+      }),
     });
     expect(res.statusCode).toBe(404);
     expect(res.json().error).toBe(MESSAGES.patientNotFound);
@@ -204,7 +209,13 @@ describe.each(DATABASES)("patient access rules on $name", (database) => {
       method: "PUT",
       url: `/api/patients/${created.id}`,
       headers: h.A,
-      payload: patientBody({ mrn: created.mrn, last_name: "Mine", first_name: "Edited", clinicians: p.pA.clinicians }),
+      payload: patientBody({
+        mrn: created.mrn,
+        last_name: "Mine",
+        first_name: "Edited",
+        clinicians: p.pA.clinicians,
+        version: created.version,
+      }),
     });
     expect(res.statusCode).toBe(200);
     expect(res.json().first_name).toBe("Edited");

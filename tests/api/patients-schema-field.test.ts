@@ -103,10 +103,16 @@ describe.each(DATABASES)("a field added to the patient schema on $name", (databa
     const put = (payload: object) =>
       t.app.inject({ method: "PUT", url: `/api/patients/${created.id}`, headers, payload });
     const changed = await put(
-      patientBody({ mrn: created.mrn, preferred_name: "Sammy", school_grade: 4, clinicians: [clinicianId] }),
+      patientBody({
+        mrn: created.mrn,
+        preferred_name: "Sammy",
+        school_grade: 4,
+        clinicians: [clinicianId],
+        version: 1,
+      }),
     );
     expect(changed.json()).toMatchObject({ preferred_name: "Sammy", school_grade: 4 });
-    const cleared = await put(patientBody({ mrn: created.mrn, clinicians: [clinicianId] }));
+    const cleared = await put(patientBody({ mrn: created.mrn, clinicians: [clinicianId], version: 2 }));
     expect(cleared.statusCode).toBe(200);
     expect(cleared.json()).not.toHaveProperty("preferred_name");
     expect(cleared.json()).not.toHaveProperty("school_grade");

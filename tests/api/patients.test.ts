@@ -295,11 +295,11 @@ describe.each(DATABASES)("patients API on $name", (database) => {
       const b = await addPatient(t.app, admin.headers, { clinicians: [clinicianId] });
       const put = (payload: object, id = a.id) =>
         t.app.inject({ method: "PUT", url: `/api/patients/${id}`, headers: admin.headers, payload });
-      const same = await put(patientBody({ mrn: String(a.mrn).toLowerCase(), clinicians: [clinicianId] }));
+      const same = await put(patientBody({ mrn: String(a.mrn).toLowerCase(), clinicians: [clinicianId], version: 1 }));
       expect(same.statusCode).toBe(200);
       expect(same.json().mrn).toBe(String(a.mrn).toLowerCase());
 
-      const taken = await put(patientBody({ mrn: b.mrn, clinicians: [clinicianId] }));
+      const taken = await put(patientBody({ mrn: b.mrn, clinicians: [clinicianId], version: 2 }));
       expect(taken.statusCode).toBe(400);
       expect(taken.json()).toMatchObject({
         errors: [{ field: "mrn", message: "MRN already in use" }],
@@ -314,7 +314,7 @@ describe.each(DATABASES)("patients API on $name", (database) => {
           { field: "first_name", message: "First name is required" },
         ]),
       );
-      const missing = await put(patientBody({ clinicians: [clinicianId] }), 987654);
+      const missing = await put(patientBody({ clinicians: [clinicianId], version: 1 }), 987654);
       expect(missing.statusCode).toBe(404);
     });
   });

@@ -2,7 +2,7 @@
 import type { Gender } from "../enums/gender.ts";
 
 /**
- * The person receiving care (spec §3 Patient). x-column names the patient table column that stores a field; a field without one is kept in the patient's extra JSONB column.
+ * The person receiving care (spec §3 Patient). Storage notes (docs/entity-engine.md): x-column names the patient table column that stores a field, x-relation the chart's join table; a field without either is kept in the patient's extra JSONB column.
  */
 export interface Patient {
   /**
@@ -97,4 +97,8 @@ export interface Patient {
    * Updated
    */
   updated_at?: string;
+  /**
+   * Optimistic concurrency: a save names the version it was based on.
+   */
+  version?: number;
 }

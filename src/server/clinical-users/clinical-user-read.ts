@@ -4,7 +4,7 @@ import { ACCOUNT_ROLES, LAST_ACTIVITY_AT, LAST_ACTIVITY_CODE } from "../auth/acc
 import { ACTIVITY } from "../auth/activity-log.ts";
 import { type Contact, contactInformation, listContacts, PHONE, primaryOf } from "../contacts/contacts.ts";
 import type { Database } from "../db/database-types.ts";
-import { likePattern } from "../patients/patient-read.ts";
+import { likePattern } from "../db/like-pattern.ts";
 
 /** A clinical user as the API answers it (entities/clinical-user.json with its readOnly fields). */
 export interface ClinicalUserJson {

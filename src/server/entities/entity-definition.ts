@@ -94,6 +94,18 @@ export interface EntityDefinition {
   relationOwner?: { expression: string; forId(db: Kysely<Database>, id: number): Promise<number> };
   /** SQL of each computed (readOnly, not stored) field, over the aliases of `from`. */
   computed?: Record<string, RawBuilder<unknown>>;
+  /**
+   * SQL of computed fields that depend on who reads (a patient user's linked charts, limited to
+   * those the caller may see). `viewer` is null for the engine's own reads: history keeps the
+   * whole record. Not sortable or searchable: `searchAlso` covers what the search should find.
+   */
+  computedFor?(viewer: RequestUser | null): Record<string, RawBuilder<unknown>>;
+  /**
+   * More matches of the list search, ORed with the table schema's search fields (other contact
+   * values, linked charts the caller may see), over `from`'s aliases. `pattern` is the escaped
+   * ILIKE pattern (use `escape '\\'`).
+   */
+  searchAlso?(pattern: string, viewer: RequestUser | null): RawBuilder<SqlBool>[];
   /** Finishes a record after it is read, with what SQL does not hold (names from the bundle). */
   finish?(record: Row, bundle: SchemaBundle): Row;
   /** Which rows the caller may see and change, in SQL; every read, list and write applies it. */

@@ -1,9 +1,11 @@
 import { type Kysely, type RawBuilder, type SqlBool, sql } from "kysely";
 import type { SchemaBundle } from "../../shared/schema/bundle.ts";
+import type { RequestUser } from "../auth/request-user.ts";
 import type { Database } from "../db/database-types.ts";
+import { likePattern } from "../db/like-pattern.ts";
 import type { AnySelect, EntityDefinition, EntityJson, Row } from "./entity-definition.ts";
-import { relationIds } from "./entity-relations.ts";
 import type { EntityModel, SortTarget } from "./entity-model.ts";
+import { relationIds } from "./entity-relations.ts";
 
 /** The rows an entity reads from: its definition's `from`, or its table as `e`. */
 export function entityRows(db: Kysely<Database>, def: EntityDefinition, model: EntityModel): AnySelect {
@@ -15,13 +17,19 @@ function iso(value: unknown): unknown {
   return value instanceof Date ? value.toISOString() : value;
 }
 
-/** Adds every served value: the row, its computed fields and its relations. */
-function withServedValues(query: AnySelect, def: EntityDefinition, model: EntityModel): AnySelect {
+/** Adds every served value: the row, its computed fields (as `viewer` sees them) and its relations. */
+function withServedValues(
+  query: AnySelect,
+  def: EntityDefinition,
+  model: EntityModel,
+  viewer: RequestUser | null,
+): AnySelect {
   let q = query.selectAll("e");
   const owner = sql.ref(def.relationOwner?.expression ?? "e.id");
+  const computedSql = { ...def.computed, ...def.computedFor?.(viewer) };
   for (const field of model.fields) {
     if (field.kind === "relation") q = q.select(relationIds(field.relation, owner).as(`rel_${field.field}`));
-    const computed = field.kind === "computed" || field.kind === "hook" ? def.computed?.[field.field] : undefined;
+    const computed = field.kind === "computed" || field.kind === "hook" ? computedSql[field.field] : undefined;
     if (computed) q = q.select(computed.as(`calc_${field.field}`));
   }
   return q;
@@ -48,6 +56,8 @@ export function toEntityJson(def: EntityDefinition, model: EntityModel, bundle: 
 export interface ReadOptions {
   /** Extra conditions, e.g. the caller's visibility; writes that checked it already pass none. */
   where?: RawBuilder<SqlBool>[];
+  /** Who reads, for the definition's `computedFor` fields; none: the engine's own reads. */
+  viewer?: RequestUser | null;
 }
 
 /** Records by id, in id order. */
@@ -60,15 +70,12 @@ export async function readEntities(
   opts: ReadOptions = {},
 ): Promise<EntityJson[]> {
   if (ids.length === 0) return [];
-  let query = withServedValues(entityRows(db, def, model), def, model).where("e.id", "in", ids).orderBy("e.id");
+  let query = withServedValues(entityRows(db, def, model), def, model, opts.viewer ?? null)
+    .where("e.id", "in", ids)
+    .orderBy("e.id");
   for (const predicate of opts.where ?? []) query = query.where(predicate);
   const rows = (await query.execute()) as Row[];
   return rows.map((row) => toEntityJson(def, model, bundle, row));
-}
-
-/** `%` and `_` typed by a person are literal characters, not wildcards. */
-export function likePattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
 /** The SQL a sort or search target reads. */
@@ -90,12 +97,15 @@ function targetExpression(def: EntityDefinition, target: SortTarget, forText = f
   return sql`lower(e.extra ->> ${key})`;
 }
 
-/** Matches the search text in the table's search fields, and in "first last" full names. */
-export function searchPredicate(def: EntityDefinition, model: EntityModel, search: string): RawBuilder<SqlBool> {
+/** Matches the search text in the table's search fields, in "first last" full names, and the definition's own matches. */
+export function searchPredicate(
+  def: EntityDefinition,
+  model: EntityModel,
+  search: string,
+  viewer: RequestUser | null = null,
+): RawBuilder<SqlBool> {
   const pattern = likePattern(search);
-  const tests = model.search.targets.map(
-    (t) => sql`${targetExpression(def, t, true)} ilike ${pattern} escape '\\'`,
-  );
+  const tests = model.search.targets.map((t) => sql`${targetExpression(def, t, true)} ilike ${pattern} escape '\\'`);
   if (model.search.fullName) {
     const first = model.byName.get("first_name");
     const last = model.byName.get("last_name");
@@ -105,6 +115,7 @@ export function searchPredicate(def: EntityDefinition, model: EntityModel, searc
       );
     }
   }
+  tests.push(...(def.searchAlso?.(pattern, viewer) ?? []));
   if (tests.length === 0) return sql<SqlBool>`false`;
   return sql<SqlBool>`(${sql.join(tests, sql` or `)})`;
 }
@@ -115,6 +126,8 @@ export interface PageRequest {
   order: "asc" | "desc";
   /** null: every matching row (the small lists pickers read whole). */
   window: { limit: number; offset: number } | null;
+  /** Who reads, for the definition's `computedFor` fields. */
+  viewer?: RequestUser | null;
 }
 
 /**
@@ -132,7 +145,7 @@ export async function readPage(
   for (const predicate of page.where) base = base.where(predicate);
 
   const direction = sql.raw(page.order === "desc" ? "desc" : "asc");
-  let rowsQuery = withServedValues(base, def, model);
+  let rowsQuery = withServedValues(base, def, model, page.viewer ?? null);
   if (page.sort) rowsQuery = rowsQuery.orderBy(sql`${targetExpression(def, page.sort)} ${direction} nulls last`);
   for (const tie of def.tieBreak ?? []) rowsQuery = rowsQuery.orderBy(sql`${tie} ${direction}`);
   rowsQuery = rowsQuery.orderBy("e.id", page.order);

@@ -55,7 +55,10 @@ const TARGETS = {
       return new Set(rows.map((r) => r.id));
     },
   },
-  team: { invalidMessage: "Clinician team is not valid", linkable: (db, _bundle, ids) => idsIn(db, "clinician_team", ids) },
+  team: {
+    invalidMessage: "Clinician team is not valid",
+    linkable: (db, _bundle, ids) => idsIn(db, "clinician_team", ids),
+  },
   location: { invalidMessage: "Location is not valid", linkable: (db, _bundle, ids) => idsIn(db, "location", ids) },
   /** Ids the entity's own check hook judges (its rules need sentences of their own, e.g. supervision). */
   checkedByHook: { invalidMessage: "", linkable: async (_db, _bundle, ids) => new Set(ids) },

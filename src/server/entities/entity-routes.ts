@@ -86,10 +86,14 @@ export function registerEntityRoutes(app: FastifyInstance, ctx: AppContext, opts
   }
 
   if (access.delete) {
-    app.delete(recordPath, { config: { access: access.delete }, schema: { params: ID_PARAMS } }, async (request, reply) => {
-      await store.remove(ctx.db, caller(request), idOf(request));
-      return reply.status(204).send();
-    });
+    app.delete(
+      recordPath,
+      { config: { access: access.delete }, schema: { params: ID_PARAMS } },
+      async (request, reply) => {
+        await store.remove(ctx.db, caller(request), idOf(request));
+        return reply.status(204).send();
+      },
+    );
   }
   return store;
 }

@@ -47,7 +47,10 @@ export class EntityStore {
 
   /** One record, or null when it does not exist or the caller (when given) may not see it. */
   async read(db: Kysely<Database>, id: number, user: RequestUser | null = null): Promise<EntityJson | null> {
-    const [record] = await readEntities(db, this.def, this.model, this.bundle, [id], { where: this.visibility(user) });
+    const [record] = await readEntities(db, this.def, this.model, this.bundle, [id], {
+      where: this.visibility(user),
+      viewer: user,
+    });
     return record ?? null;
   }
 
@@ -70,7 +73,7 @@ export class EntityStore {
     if (query.sort !== undefined && !sort) throw badRequest([{ field: "sort", message: "Sort is not valid" }]);
     const where = [...this.visibility(opts.user ?? null), ...(opts.where ?? [])];
     const search = query.search?.trim() ?? "";
-    if (search) where.push(searchPredicate(this.def, this.model, search));
+    if (search) where.push(searchPredicate(this.def, this.model, search, opts.user ?? null));
     const paged = !opts.whole || query.page !== undefined || query.pageSize !== undefined;
     let window: { limit: number; offset: number } | null = null;
     if (paged) {
@@ -84,6 +87,7 @@ export class EntityStore {
       sort: sort ?? null,
       order: query.order ?? this.model.defaultSort.order,
       window,
+      viewer: opts.user ?? null,
     });
   }
 
@@ -104,7 +108,7 @@ export class EntityStore {
         await this.def.hooks?.afterInsert?.(saved);
         await this.writeRelations(trx, row.id, values);
         await this.def.hooks?.afterSave?.(saved);
-        return this.recordHistory(trx, user, row.id);
+        return this.answer(trx, user, await this.recordHistory(trx, user.id, row.id));
       }),
     );
   }
@@ -138,7 +142,7 @@ export class EntityStore {
           .execute();
         await this.writeRelations(trx, id, values);
         await this.def.hooks?.afterSave?.({ ...ctx, id });
-        return this.recordHistory(trx, user, id);
+        return this.answer(trx, user, await this.recordHistory(trx, user.id, id));
       }),
     );
   }
@@ -172,7 +176,11 @@ export class EntityStore {
   }
 
   /** Locks the record's row for the rest of the transaction; 404 when it is missing or not the caller's. */
-  private async lock(trx: Kysely<Database>, user: RequestUser, id: number): Promise<{ version: number; extra: unknown }> {
+  private async lock(
+    trx: Kysely<Database>,
+    user: RequestUser,
+    id: number,
+  ): Promise<{ version: number; extra: unknown }> {
     let query = entityRows(trx, this.def, this.model)
       .select(["e.version", "e.extra"])
       .where("e.id", "=", id)
@@ -233,10 +241,17 @@ export class EntityStore {
     for (const { spec, ids } of values.relations) await replaceRelation(trx, spec, owner, ids);
   }
 
+  /** What a save answers: the record as history keeps it, or as the caller sees it when fields depend on who reads. */
+  private async answer(trx: Kysely<Database>, user: RequestUser, saved: EntityJson): Promise<EntityJson> {
+    if (!this.def.computedFor) return saved;
+    const [seen] = await readEntities(trx, this.def, this.model, this.bundle, [saved.id], { viewer: user });
+    return seen ?? saved;
+  }
+
   /** Reads the record as the save left it and appends that as its next history version. */
-  async recordHistory(trx: Kysely<Database>, user: RequestUser | null, id: number): Promise<EntityJson> {
+  async recordHistory(trx: Kysely<Database>, changedBy: number | null, id: number): Promise<EntityJson> {
     const record = (await this.read(trx, id)) as EntityJson;
-    await appendHistory(trx, { entity: this.def.name, entityId: id, data: record, changedBy: user?.id ?? null });
+    await appendHistory(trx, { entity: this.def.name, entityId: id, data: record, changedBy });
     return record;
   }
 }

@@ -1,7 +1,7 @@
 import { type Kysely, type RawBuilder, type SqlBool, sql } from "kysely";
 import type { MeasureDefinition } from "../../shared/measures/types.ts";
 import type { Database } from "../db/database-types.ts";
-import { likePattern } from "../patients/patient-read.ts";
+import { likePattern } from "../db/like-pattern.ts";
 
 export interface LibraryFilter {
   search?: string;

@@ -6,7 +6,7 @@ import type { RequestUser } from "../auth/request-user.ts";
 import { type Contact, contactInformation, EMAIL, listContacts, PHONE, primaryOf } from "../contacts/contacts.ts";
 import type { Database } from "../db/database-types.ts";
 import { chartVisible } from "../patients/patient-access.ts";
-import { likePattern } from "../patients/patient-read.ts";
+import { likePattern } from "../db/like-pattern.ts";
 
 /** The fixed separator of the joined linked-patient lists (spec §3 Respondent). */
 export const LINKED_SEPARATOR = "; ";

@@ -2,10 +2,6 @@ import { type Kysely, sql } from "kysely";
 import type { RequestUser } from "../auth/request-user.ts";
 import type { Database } from "../db/database-types.ts";
 import { chartVisible } from "./patient-access.ts";
-import { patientsWithChart } from "./patient-read.ts";
-
-/** The unique index that keeps MRNs unique case-insensitively (migrations/0001_core.sql). */
-const MRN_INDEX = "patient_mrn_key";
 
 /** The patient holding an MRN (any case), other than `excludeId`; null when the MRN is free. */
 export async function findMrnOwner(
@@ -17,6 +13,11 @@ export async function findMrnOwner(
   if (excludeId !== null) query = query.where("id", "<>", excludeId);
   const row = await query.executeTakeFirst();
   return row?.id ?? null;
+}
+
+/** Patients joined to their chart. */
+function patientsWithChart(db: Kysely<Database>) {
+  return db.selectFrom("patient as p").innerJoin("client_clinic_assignment as cca", "cca.patient_id", "p.id");
 }
 
 /** Whether `user` may see patient `patientId` (the union of their views). */
@@ -39,11 +40,4 @@ export async function visibleMrnOwner(
   const owner = await findMrnOwner(db, mrn, excludeId);
   if (owner === null) return { taken: false, visibleId: null };
   return { taken: true, visibleId: (await isPatientVisible(db, user, owner)) ? owner : null };
-}
-
-/** Two saves of one new MRN at once: the second trips the unique index (23505) and is answered as "in use". */
-export function isMrnUniqueViolation(err: unknown): boolean {
-  const e = err as { code?: unknown; constraint?: unknown; message?: unknown } | null;
-  if (e?.code !== "23505") return false;
-  return e.constraint === MRN_INDEX || (typeof e.message === "string" && e.message.includes(MRN_INDEX));
 }

@@ -5,10 +5,10 @@ import type { MeasureDefinition } from "../../shared/measures/types.ts";
 import type { SchemaBundle } from "../../shared/schema/bundle.ts";
 import { type Answers, type ScoreResult, scoreSession } from "../../shared/scoring/index.ts";
 import type { Database } from "../db/database-types.ts";
+import { entityStore } from "../entities/entity-store.ts";
 import { appendHistory } from "../history/record-history.ts";
 import { upsertMeasureLibrary } from "../measures/library-sync.ts";
-import { patientModel } from "../patients/patient-model.ts";
-import { loadPatients } from "../patients/patient-read.ts";
+import { patientEntity } from "../patients/patient-entity.ts";
 import { scoreRows } from "../sessions/submit-session.ts";
 import type { DemoClinic } from "./demo-clinic.ts";
 import { between, seededRandom } from "./demo-random.ts";
@@ -304,7 +304,7 @@ export async function seedDemoMeasures(
   const ids = inactive.map((r) => r.id);
   if (ids.length === 0) return;
   await db.updateTable("patient").set({ active: true, updated_at: sql`now()` }).where("id", "in", ids).execute();
-  for (const record of await loadPatients(db, patientModel(bundle), ids)) {
+  for (const record of await entityStore(patientEntity, bundle).readMany(db, ids)) {
     await appendHistory(db, { entity: "patient", entityId: record.id, data: record, changedBy: clinic.users.admin });
   }
 }

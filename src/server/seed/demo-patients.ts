@@ -3,8 +3,8 @@ import type { SchemaBundle } from "../../shared/schema/bundle.ts";
 import { insertRespondentAccounts } from "../accounts/new-accounts.ts";
 import { ACCOUNT_STATUS } from "../auth/access-hook.ts";
 import type { Database } from "../db/database-types.ts";
-import { patientModel } from "../patients/patient-model.ts";
-import { loadPatients } from "../patients/patient-read.ts";
+import { entityStore } from "../entities/entity-store.ts";
+import { patientEntity } from "../patients/patient-entity.ts";
 import { SELF_RELATION } from "../patients/self-relation.ts";
 import type { DemoClinic } from "./demo-clinic.ts";
 import {
@@ -171,7 +171,7 @@ export async function seedDemoPatients(
   if (teams.length) await db.insertInto("cca_team").values(teams).execute();
 
   const ids = rows.map((r) => r.id);
-  const records = await loadPatients(db, patientModel(bundle), ids);
+  const records = await entityStore(patientEntity, bundle).readMany(db, ids);
   await db
     .insertInto("record_history")
     .values(

@@ -4,9 +4,9 @@ import { insertRespondentAccounts, RESPONDENT_ROLE } from "../accounts/new-accou
 import { ACCOUNT_STATUS } from "../auth/access-hook.ts";
 import { EMAIL, PHONE, syncAllPatientRecordContacts } from "../contacts/contacts.ts";
 import type { Database } from "../db/database-types.ts";
+import { entityStore } from "../entities/entity-store.ts";
 import { appendHistory } from "../history/record-history.ts";
-import { patientModel } from "../patients/patient-model.ts";
-import { loadPatients } from "../patients/patient-read.ts";
+import { patientEntity } from "../patients/patient-entity.ts";
 import { type DemoPatient, demoPatients } from "./demo-patients.ts";
 
 /** Respondent accounts a new user can sign in as (README), with the demo password. */
@@ -198,7 +198,7 @@ export async function seedDemoRespondents(
   // Spec §4 Activation: every patient given a respondent is active, with a new history version.
   const activated = [...new Set(people.flatMap((p) => p.links.map((l) => input.patientIds[l.patient])))];
   await db.updateTable("patient").set({ active: true, updated_at: sql`now()` }).where("id", "in", activated).execute();
-  for (const patient of await loadPatients(db, patientModel(bundle), activated)) {
+  for (const patient of await entityStore(patientEntity, bundle).readMany(db, activated)) {
     await appendHistory(db, { entity: "patient", entityId: patient.id, data: patient, changedBy: input.createdBy });
   }
 }
