@@ -7,7 +7,7 @@
  * Emits one TS type file per schema (json-schema-to-typescript), generated/schema-bundle.json,
  * which server and client load, and generated/measure-library.json: every definition in
  * measures/, validated, so adding an instrument is adding a file. Every schema is compiled with the shared ajv configuration, and
- * form and table files are checked against the entity they describe, so a typo fails here.
+ * form, table and details files are checked against the entity they describe, so a typo fails here.
  */
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -124,7 +124,7 @@ async function emitTypes(schemas: Map<string, Schema>): Promise<Map<string, stri
   return files;
 }
 
-/** Compiles every schema with the shared ajv and checks forms and tables against their entities. */
+/** Compiles every schema with the shared ajv and checks forms, tables and details against their entities. */
 export function checkSchemas(schemas: Map<string, Schema>): void {
   const ajv = configureAjv(new Ajv(AJV_OPTIONS));
   for (const schema of schemas.values()) ajv.addSchema(schema);
@@ -152,6 +152,24 @@ export function checkSchemas(schemas: Map<string, Schema>): void {
       for (const f of [column.field, column.sortField].filter(Boolean) as string[]) {
         if (!fields.has(f)) throw new Error(`${id}: column names unknown field ${f}`);
       }
+    }
+    if ("sections" in schema) checkDetailSections(id, schema.sections, fields);
+  }
+}
+
+/** A details file: titled sections of fields of its entity, each field shown once. */
+function checkDetailSections(id: string, sections: unknown, fields: Set<string>): void {
+  if (!Array.isArray(sections) || sections.length === 0) throw new Error(`${id}: sections must be a non-empty list`);
+  const shown = new Set<string>();
+  for (const section of sections as { title?: unknown; fields?: unknown }[]) {
+    if (typeof section.title !== "string" || !section.title) throw new Error(`${id}: every section needs a title`);
+    if (!Array.isArray(section.fields) || section.fields.length === 0) {
+      throw new Error(`${id}: section ${section.title} lists no fields`);
+    }
+    for (const f of section.fields as string[]) {
+      if (!fields.has(f)) throw new Error(`${id}: section ${section.title} names unknown field ${f}`);
+      if (shown.has(f)) throw new Error(`${id}: field ${f} is shown twice`);
+      shown.add(f);
     }
   }
 }

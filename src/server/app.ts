@@ -6,16 +6,24 @@ import type { AppContext, AppContextInput } from "./app-context.ts";
 import { registerAccessHook } from "./auth/access-hook.ts";
 import { healthRoutes } from "./health/routes.ts";
 import { registerErrorHandling } from "./http/error-handler.ts";
+import { registerResponseSerialization } from "./http/response-serialization.ts";
 import { registerSchemaValidation } from "./http/schema-validation.ts";
+import { registerStandardErrorResponses } from "./http/standard-error-responses.ts";
 import { MessageQueue } from "./messaging/message-queue.ts";
+import { declareDocsAccess, registerApiDocs } from "./openapi/api-docs.ts";
 import { apiRouteModules } from "./routes.ts";
 
 const CLIENT_DIST = path.join(import.meta.dirname, "../../dist/client");
 
-/** Builds the whole server: API under /api, the built client at /. Tests call this too. */
+/**
+ * Builds the whole server: API under /api, the built client at /. Tests call this too.
+ * checkResponses validates every response against its schema before it is written (see
+ * http/response-serialization.ts); it is on under test (vitest sets NODE_ENV=test), so a schema
+ * that types a field wrongly fails a test rather than reaching a client.
+ */
 export async function buildApp(
   input: AppContextInput,
-  opts: { logger?: boolean | object; serveClient?: boolean } = {},
+  opts: { logger?: boolean | object; serveClient?: boolean; checkResponses?: boolean } = {},
 ): Promise<FastifyInstance> {
   const app = Fastify({
     logger: opts.logger ?? { level: input.config.logLevel },
@@ -36,7 +44,10 @@ export async function buildApp(
   const serveClient = opts.serveClient !== false && existsSync(path.join(CLIENT_DIST, "index.html"));
   registerErrorHandling(app, { serveAppShell: serveClient });
   registerSchemaValidation(app, ctx.bundle);
+  registerResponseSerialization(app, ctx.bundle, { check: opts.checkResponses ?? process.env.NODE_ENV === "test" });
+  declareDocsAccess(app); // before the access hook, which checks every /api route's config.access
   registerAccessHook(app, { db: ctx.db, bundle: ctx.bundle, tokens: ctx.tokens });
+  registerStandardErrorResponses(app);
 
   // Security headers a clinic's reviewer will look for; the client needs nothing from other origins.
   app.addHook("onSend", async (_request, reply) => {
@@ -46,6 +57,8 @@ export async function buildApp(
     if (reply.request.url.startsWith("/api/")) reply.header("cache-control", "no-store");
   });
 
+  // Before the API routes: the document is made of the routes registered after it.
+  await registerApiDocs(app, { bundle: ctx.bundle, version: ctx.config.version });
   await app.register(healthRoutes, { version: ctx.config.version, database: ctx.dbKind });
   for (const routes of apiRouteModules) await app.register(routes, ctx);
 

@@ -1,10 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  ACCOUNT_NOT_FOUND,
-  CONTACT_TYPE_FIXED,
-  NAME_KEPT_BY_CLINIC,
-} from "../../src/server/accounts/my-account-routes.ts";
+import { ACCOUNT_NOT_FOUND, NAME_KEPT_BY_CLINIC } from "../../src/server/accounts/my-account-routes.ts";
 import { USERNAME_IN_USE } from "../../src/server/accounts/usernames.ts";
+import { CONTACT_MESSAGES } from "../../src/server/contacts/contacts.ts";
 import { type addContacts, createChart, createRespondent, login, unique } from "../helpers/accounts.ts";
 import { signedInUser } from "../helpers/patients.ts";
 import { createTestApp, DATABASES, type TestApp } from "../helpers/test-app.ts";
@@ -172,24 +169,34 @@ describe.each(DATABASES)("my account (respondents) on $name", (database) => {
           .contacts.filter((c: { primary: boolean; channel: number }) => c.primary && c.channel === 1)
           .map((c: { value: string }) => c.value);
       expect(await primaries()).toEqual(["two@example.org"]);
+      // An edit names the version it read: the demotion above moved the first one's.
+      const versionOf = async (contactId: number): Promise<number> =>
+        (await req("GET", `/api/users/${id}`, headers)).json().contacts.find((c: { id: number }) => c.id === contactId)
+          .version;
 
       const edited = await req("PUT", `${url}/${first.id}`, headers, {
         channel: 1,
         value: "uno@example.org",
         primary: true,
         enabled: false,
+        version: await versionOf(first.id),
       });
       expect(edited.statusCode, edited.body).toBe(200);
       expect(edited.json()).toMatchObject({ value: "uno@example.org", primary: true, enabled: false });
       expect(await primaries()).toEqual(["uno@example.org"]);
 
-      const retype = await req("PUT", `${url}/${first.id}`, headers, { channel: 2, value: "5551234567" });
-      expect(retype.json().errors).toEqual([{ field: "channel", message: CONTACT_TYPE_FIXED }]);
+      const retype = await req("PUT", `${url}/${first.id}`, headers, {
+        channel: 2,
+        value: "5551234567",
+        version: await versionOf(first.id),
+      });
+      expect(retype.json().errors).toEqual([{ field: "channel", message: CONTACT_MESSAGES.typeFixed }]);
 
       expect((await req("DELETE", `${url}/${first.id}`, headers)).statusCode).toBe(204);
       expect(await primaries()).toEqual(["two@example.org"]);
       expect((await req("DELETE", `${url}/${first.id}`, headers)).statusCode).toBe(404);
-      expect((await req("PUT", `${url}/999999`, headers, { channel: 1, value: "a@b.org" })).statusCode).toBe(404);
+      const missing = await req("PUT", `${url}/999999`, headers, { channel: 1, value: "a@b.org", version: 1 });
+      expect(missing.statusCode).toBe(404);
     });
 
     it("contacts from the clinic's records (emr) cannot be changed or removed", async () => {
@@ -197,7 +204,7 @@ describe.each(DATABASES)("my account (respondents) on $name", (database) => {
       const [emr] = (await req("GET", `/api/users/${id}`, headers)).json().contacts;
       expect(emr).toMatchObject({ emr: true, editable: false });
       const url = `/api/users/${id}/contact-info/${emr.id}`;
-      const edit = await req("PUT", url, headers, { channel: 1, value: "mine@example.org" });
+      const edit = await req("PUT", url, headers, { channel: 1, value: "mine@example.org", version: emr.version });
       expect(edit.statusCode).toBe(400);
       expect((await req("DELETE", url, headers)).statusCode).toBe(400);
       const after = (await req("GET", `/api/users/${id}`, headers)).json().contacts;

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { toRequestUser } from "../../src/server/auth/load-user.ts";
+import { contactEntity } from "../../src/server/contacts/contact-entity.ts";
 import {
   addContact,
   type Contact,
@@ -10,11 +12,10 @@ import {
   NOTIFICATIONS_OFF_WARNING,
   notificationsEnabled,
   PHONE,
-  removeContact,
   setPrimaryContact,
   syncPatientRecordContacts,
-  updateContact,
 } from "../../src/server/contacts/contacts.ts";
+import { entityStore } from "../../src/server/entities/entity-store.ts";
 import { HttpError } from "../../src/server/http/http-error.ts";
 import { defaultBundle } from "../../src/shared/schema/bundle.ts";
 import { addPatient, signedInUser } from "../helpers/patients.ts";
@@ -22,6 +23,23 @@ import { createTestApp, DATABASES, type TestApp } from "../helpers/test-app.ts";
 import { createUser } from "../helpers/users.ts";
 
 const bundle = defaultBundle;
+const contactStore = entityStore(contactEntity, bundle);
+
+/** The account as the caller of its own My account: the contact entity serves one's own contacts only. */
+const asAccount = (id: number) =>
+  toRequestUser(
+    {
+      id,
+      uuid: "",
+      username: null,
+      user_type: "patient",
+      status: 2,
+      first_name: "",
+      last_name: "",
+      roles: ["respondent"],
+    },
+    bundle,
+  );
 
 /** The refusal a contact call threw: status and field errors. */
 async function refusal(work: Promise<unknown>): Promise<{ status: number; errors: unknown }> {
@@ -34,7 +52,10 @@ async function refusal(work: Promise<unknown>): Promise<{ status: number; errors
   throw new Error("expected a refusal");
 }
 
-/** The shared contact rules (src/server/contacts/contacts.ts), as the respondent and My account routes use them. */
+/**
+ * The shared contact rules (src/server/contacts/contacts.ts), as the respondent forms use them,
+ * and the contact entity's (contact-entity.ts), as My account saves through it.
+ */
 describe.each(DATABASES)("contacts on $name", (database) => {
   let t: TestApp;
   let n = 0;
@@ -50,6 +71,19 @@ describe.each(DATABASES)("contacts on $name", (database) => {
   };
   const contactsOf = async (userId: number) => (await listContacts(t.db, [userId])).get(userId) ?? [];
   const inTx = <T>(work: (trx: typeof t.db) => Promise<T>) => t.db.transaction().execute(work);
+  /** An edit through the contact entity by `userId`: the contact as read, with `changes`, at its version. */
+  const edit = (userId: number, contact: Contact, changes: Partial<Contact>) => {
+    const { channel, value, primary, enabled, version } = contact;
+    return contactStore.update(t.db, asAccount(userId), contact.id, {
+      channel,
+      value,
+      primary,
+      enabled,
+      version,
+      ...changes,
+    });
+  };
+  const remove = (userId: number, contact: Contact) => contactStore.remove(t.db, asAccount(userId), contact.id);
 
   it("makes the first contact of a channel primary and keeps one primary per channel", async () => {
     const id = await newAccount();
@@ -60,18 +94,33 @@ describe.each(DATABASES)("contacts on $name", (database) => {
     const phone = await inTx((trx) => addContact(trx, bundle, id, { channel: PHONE, value: "(217) 555-0100" }));
     expect(phone).toMatchObject({ value: "2175550100", primary: true });
 
-    await inTx((trx) => updateContact(trx, bundle, id, second.id, { primary: true }));
+    await edit(id, second, { primary: true });
     expect((await contactsOf(id)).map((c) => [c.value, c.primary])).toEqual([
       ["b@example.org", true],
       ["a@example.org", false],
       ["2175550100", true],
     ]);
+    // `primary: false` alone keeps the primary: it moves only by choosing another.
+    const [chosen] = await contactsOf(id);
+    await edit(id, chosen, { primary: false });
+    expect((await contactsOf(id)).find((c) => c.id === second.id)?.primary).toBe(true);
     // Removing the primary promotes the oldest one left.
-    await inTx((trx) => removeContact(trx, id, second.id));
+    await remove(id, second);
     expect((await contactsOf(id)).map((c) => [c.value, c.primary])).toEqual([
       ["a@example.org", true],
       ["2175550100", true],
     ]);
+  });
+
+  it("moves a contact's version with every change of its row, including a demotion by another", async () => {
+    const id = await newAccount();
+    const first = await inTx((trx) => addContact(trx, bundle, id, { channel: EMAIL, value: "v1@example.org" }));
+    expect(first.version).toBe(1);
+    await inTx((trx) => addContact(trx, bundle, id, { channel: EMAIL, value: "v2@example.org", primary: true }));
+    const [, demoted] = await contactsOf(id);
+    expect(demoted).toMatchObject({ id: first.id, primary: false, version: 2 });
+    // A form holding the copy from before the demotion cannot make it primary again unseen.
+    expect((await refusal(edit(id, first, { primary: true }))).status).toBe(409);
   });
 
   it("refuses bad and duplicate values with the schema's messages, and others' contacts with 404", async () => {
@@ -93,10 +142,12 @@ describe.each(DATABASES)("contacts on $name", (database) => {
     ]);
     expect(contactValueErrors(bundle, PHONE, "")).toEqual([{ field: "value", message: "Mobile number is required" }]);
     const [mine] = await contactsOf(id);
-    expect((await refusal(inTx((trx) => updateContact(trx, bundle, other, mine.id, { enabled: false })))).status).toBe(
-      404,
-    );
-    expect((await refusal(inTx((trx) => removeContact(trx, other, mine.id)))).status).toBe(404);
+    expect((await refusal(edit(other, mine, { enabled: false }))).status).toBe(404);
+    expect((await refusal(remove(other, mine))).status).toBe(404);
+    expect(await refusal(edit(id, mine, { channel: PHONE, value: "2175550100" }))).toEqual({
+      status: 400,
+      errors: [{ field: "channel", message: "The type of a contact cannot be changed. Add a new contact instead." }],
+    });
   });
 
   it("mirrors the patient record as emr contacts that only the patient form changes", async () => {
@@ -117,10 +168,9 @@ describe.each(DATABASES)("contacts on $name", (database) => {
       status: 400,
       errors: [{ field: "value", message: "This email is on the patient's record: change it on the patient form." }],
     };
-    expect(
-      await refusal(inTx((trx) => updateContact(trx, bundle, account, emr.id, { value: "x@example.org" }))),
-    ).toEqual(locked);
-    expect(await refusal(inTx((trx) => removeContact(trx, account, emr.id)))).toEqual(locked);
+    expect(await refusal(edit(account, emr, { value: "x@example.org" }))).toEqual(locked);
+    expect(await refusal(edit(account, emr, { enabled: false }))).toEqual(locked);
+    expect(await refusal(remove(account, emr))).toEqual(locked);
     expect(await refusal(inTx((trx) => setPrimaryContact(trx, bundle, account, EMAIL, null, true)))).toEqual(locked);
 
     // The patient's own address may become primary; the record's stays, as a second contact.
@@ -162,6 +212,7 @@ describe.each(DATABASES)("contacts on $name", (database) => {
       value: channel === EMAIL ? "p@example.org" : "3125550100",
       editable: true,
       enabled,
+      version: 1,
     });
     const both = { email: true, sms: true };
     expect(notificationsEnabled("clinical", [], { email: false, sms: false })).toBe(true);

@@ -1,124 +1,77 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { sql } from "kysely";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { NEW_FIELD, schemasWithNewPatientField } from "../helpers/changed-schemas.ts";
-import { createTestApp, DATABASES, type TestApp } from "../helpers/test-app.ts";
-import { authHeader, createUser } from "../helpers/users.ts";
+import { afterAll, describe, expect, it } from "vitest";
+import { entitiesWithForms, NEW_FIELD, schemasWithNewField } from "../helpers/changed-schemas.ts";
+import { ENTITY_CASES } from "../helpers/entity-cases.ts";
+import { settingsSuite } from "../helpers/settings.ts";
+import { DATABASES } from "../helpers/test-app.ts";
 
 /**
- * The field-change promise (issue 2 §5), server half: a field added only in schemas/ is validated
- * by the API and survives a save-and-load round trip, with no hand-written source changed.
+ * The field-change promise (issue 7 §6), server half, for every entity that has a form: a field
+ * added only in schemas/ (entity, form, table; no storage note) is validated by the API with the
+ * schema's message, survives save-and-load through the database (in the entity's `extra`), sorts
+ * the entity's list, and appears in the OpenAPI document, with no hand-written source changed.
  * The client half (form and table) is tests/unit/renderers/field-change.test.tsx.
  */
-const changed = schemasWithNewPatientField();
+const changed = schemasWithNewField();
 afterAll(() => changed.cleanup());
 
-it("codegen emits the new field into the Patient type", () => {
-  const types = readFileSync(path.join(changed.generatedDir, "types/entities/patient.ts"), "utf8");
-  expect(types).toMatch(new RegExp(`${NEW_FIELD.name}\\?: string \\| null;`));
+it("every entity with a form has a case in tests/helpers/entity-cases.ts", () => {
+  const covered = ENTITY_CASES.map((c) => c.entity).sort();
+  expect(covered).toEqual(entitiesWithForms().map((e) => e.entity));
 });
 
-describe.each(DATABASES)("a schema-only field on $name", (database) => {
-  let t: TestApp;
-  let headers: { authorization: string };
-  let clinicianId: number;
-  beforeAll(async () => {
-    t = await createTestApp(database, { bundle: changed.bundle });
-    clinicianId = await createUser(t.db, { username: "fc-clinician", roles: ["clinician"] });
-    headers = await authHeader(t.db, clinicianId);
-  });
-  afterAll(async () => t?.close());
-
-  const patient = (extra: Record<string, unknown>) => ({
-    mrn: `FC${Math.floor(Math.random() * 1e9)}`,
-    first_name: "Field",
-    last_name: "Change",
-    birth_date: "2000-01-01",
-    gender: "o",
-    clinicians: [clinicianId],
-    ...extra,
-  });
-
-  it("is saved and read back", async () => {
-    const created = await t.app.inject({
-      method: "POST",
-      url: "/api/patients",
-      headers,
-      payload: patient({ [NEW_FIELD.name]: "  Spanish " }),
-    });
-    expect(created.statusCode).toBe(201);
-    const id = created.json().id;
-    const read = await t.app.inject({ method: "GET", url: `/api/patients/${id}`, headers });
-    expect(read.json()[NEW_FIELD.name]).toBe("Spanish");
-    // It lives in the JSONB column: no migration was needed.
-    const row = await sql<{ v: string }>`select extra->>${NEW_FIELD.name} as v from patient where id = ${id}`.execute(
-      t.db,
+describe.each(ENTITY_CASES)("a schema-only field of $entity", (entityCase) => {
+  it("is emitted into the entity's generated type", () => {
+    const types = readFileSync(
+      path.join(changed.generatedDir, "types", entityCase.entity.replace(/json$/, "ts")),
+      "utf8",
     );
-    expect(row.rows[0].v).toBe("Spanish");
-
-    const updated = await t.app.inject({
-      method: "PUT",
-      url: `/api/patients/${id}`,
-      headers,
-      payload: { ...patient({ [NEW_FIELD.name]: "Tagalog" }), mrn: read.json().mrn, version: read.json().version },
-    });
-    expect(updated.statusCode).toBe(200);
-    expect(updated.json()[NEW_FIELD.name]).toBe("Tagalog");
+    expect(types).toMatch(new RegExp(`${NEW_FIELD.name}\\?: string \\| null;`));
   });
 
-  it("refuses a value of the wrong type with the schema's message and saves nothing", async () => {
-    const before = await sql<{ n: number }>`select count(*)::int as n from patient`.execute(t.db);
-    const res = await t.app.inject({
-      method: "POST",
-      url: "/api/patients",
-      headers,
-      payload: patient({ [NEW_FIELD.name]: 42 }),
-    });
-    expect(res.statusCode).toBe(400);
-    expect(res.json().errors).toEqual([{ field: NEW_FIELD.name, message: NEW_FIELD.wrongTypeMessage }]);
-    const after = await sql<{ n: number }>`select count(*)::int as n from patient`.execute(t.db);
-    expect(after.rows[0].n).toBe(before.rows[0].n);
-  });
+  describe.each(DATABASES)("on $name", (database) => {
+    const s = settingsSuite(database, `fc${entityCase.table.slice(0, 3)}`, { bundle: changed.bundle });
 
-  it("sorts the list by the new table column", async () => {
-    for (const lang of ["Zulu", "Amharic"]) {
-      const r = await t.app.inject({
-        method: "POST",
-        url: "/api/patients",
-        headers,
-        payload: patient({ [NEW_FIELD.name]: lang }),
-      });
-      expect(r.statusCode).toBe(201);
-    }
-    const res = await t.app.inject({
-      method: "GET",
-      url: `/api/patients?sort=${NEW_FIELD.name}&order=asc&pageSize=50`,
-      headers,
-    });
-    expect(res.statusCode).toBe(200);
-    const values = res
-      .json()
-      .rows.map((r: Record<string, unknown>) => r[NEW_FIELD.name])
-      .filter(Boolean);
-    expect(values).toEqual([...values].sort());
-    expect(values[0]).toBe("Amharic");
-  });
+    it("is saved (normalised), read back from the entity's extra column, and edited", async () => {
+      const created = await entityCase.create(s, { [NEW_FIELD.name]: "  Spanish " });
+      const read = await entityCase.read(s, created.id);
+      expect(read[NEW_FIELD.name]).toBe("Spanish");
+      const stored = await sql<{ v: string }>`select extra->>${NEW_FIELD.name} as v
+        from ${sql.table(entityCase.table)} where id = ${created.id}`.execute(s.db);
+      expect(stored.rows[0].v).toBe("Spanish");
 
-  it("the unchanged schemas still refuse the field (the change really came from the schema)", async () => {
-    const plain = await createTestApp(database);
-    try {
-      const id = await createUser(plain.db, { username: "fc-plain", roles: ["clinician"] });
-      const res = await plain.app.inject({
-        method: "POST",
-        url: "/api/patients",
-        headers: await authHeader(plain.db, id),
-        payload: { ...patient({ [NEW_FIELD.name]: "Spanish" }), clinicians: [id] },
-      });
+      const { url, body } = entityCase.update(read, { [NEW_FIELD.name]: "Tagalog" });
+      const saved = await s.call("PUT", url, body);
+      expect(saved.statusCode, saved.body).toBe(200);
+      expect((await entityCase.read(s, created.id))[NEW_FIELD.name]).toBe("Tagalog");
+    });
+
+    it("refuses a value of the wrong type with the schema's message and changes nothing", async () => {
+      const created = await entityCase.create(s, { [NEW_FIELD.name]: "Amharic" });
+      const { url, body } = entityCase.update(created, { [NEW_FIELD.name]: 42 });
+      const res = await s.call("PUT", url, body);
       expect(res.statusCode).toBe(400);
-      expect(res.json().errors).toEqual([{ field: NEW_FIELD.name, message: "That field is not part of a patient" }]);
-    } finally {
-      await plain.close();
-    }
+      expect(res.json().errors).toEqual([{ field: NEW_FIELD.name, message: NEW_FIELD.wrongTypeMessage }]);
+      expect(await entityCase.read(s, created.id)).toEqual(created);
+    });
+
+    it("is in the OpenAPI document", async () => {
+      const res = await s.call("GET", "/api/openapi.json");
+      expect(res.statusCode).toBe(200);
+      const title = changed.bundle[entityCase.entity].title as string;
+      const component = res.json().components.schemas[title];
+      expect(component?.properties?.[NEW_FIELD.name]).toMatchObject({ type: ["string", "null"], maxLength: 40 });
+    });
+  });
+});
+
+describe.each(DATABASES)("the unchanged schemas on $name", (database) => {
+  const s = settingsSuite(database, "fcplain");
+  it("still refuse the field (the change really came from the schema)", async () => {
+    const res = await s.call("POST", "/api/location", { name: "Plain", [NEW_FIELD.name]: "Spanish" });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toEqual([{ field: NEW_FIELD.name, message: "That field is not part of a location" }]);
   });
 });

@@ -114,7 +114,7 @@ describe.each(DATABASES)("removing respondents on $name", (database) => {
       method: "PUT",
       url: `/api/respondents/${row.ccauId}`,
       headers: clinician.headers,
-      payload: { name_first: "A", name_last: "B", respondent_type: "adult", relation_id: 5 },
+      payload: { name_first: "A", name_last: "B", respondent_type: "adult", relation_id: 5, version: row.version },
     });
     expect(edit.statusCode).toBe(404);
     expect((await remove(row.ccauId)).statusCode).toBe(404);

@@ -356,7 +356,7 @@ describe.each(DATABASES)("respondents API on $name", (database) => {
           { field: "relation_id", message: "Relation to patient is required" },
         ]),
       );
-      const self = await put(row.ccauId, updateBodyFrom(saved, { relation_id: 1 }));
+      const self = await put(row.ccauId, updateBodyFrom(cleared.json(), { relation_id: 1 }));
       expect(self.json().errors).toEqual([
         { field: "relation_id", message: "Only the patient can have the relation Patient." },
       ]);

@@ -8,6 +8,7 @@ import { createUser, TEST_PASSWORD } from "../helpers/users.ts";
 
 type User = Record<string, unknown> & {
   id: number;
+  version: number;
   status: number;
   roles: string[];
   superiors: number[];
@@ -53,6 +54,10 @@ describe.each(DATABASES)("settings: clinical users on $name", (database) => {
     expect(res.statusCode, res.body).toBe(200);
     return res.json();
   };
+
+  /** Saves an edit as the form does: the whole record, with the version it loaded. */
+  const edit = async (id: number, payload: Record<string, unknown>) =>
+    call("PUT", `/api/clinical-user/${id}`, { ...payload, version: (await read(id)).version });
 
   const changeStatus = (id: number, action: string, headers = t.admin) =>
     call("POST", `/api/clinical-user/change-status/${id}`, { action }, headers);
@@ -132,12 +137,13 @@ describe.each(DATABASES)("settings: clinical users on $name", (database) => {
       expect(res.json().errors).toEqual([{ field: "locations", message: "Location is not valid" }]);
       // A role the user already holds may stay, so editing a director does not fail.
       const director = await read(t.roles.ids.director);
-      const edit = await call("PUT", `/api/clinical-user/${director.id}`, {
+      const edited = await call("PUT", `/api/clinical-user/${director.id}`, {
         ...body({ first_name: "Dee", roles: ["director"], locations: [north] }),
         email: null,
+        version: director.version,
       });
-      expect(edit.statusCode, edit.body).toBe(200);
-      expect(edit.json()).toMatchObject({ first_name: "Dee", roles: ["director"], email: null });
+      expect(edited.statusCode, edited.body).toBe(200);
+      expect(edited.json()).toMatchObject({ first_name: "Dee", roles: ["director"], email: null });
     });
 
     it("edits a user; the save replaces every field, and an admin keeps their own admin role", async () => {
@@ -147,6 +153,7 @@ describe.each(DATABASES)("settings: clinical users on $name", (database) => {
         last_name: "Lee",
         roles: ["staff"],
         locations: [south],
+        version: user.version,
       });
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json()).toMatchObject({
@@ -158,8 +165,9 @@ describe.each(DATABASES)("settings: clinical users on $name", (database) => {
         roles: ["staff"],
         locations: [south],
         contact_information: "",
+        version: user.version + 1,
       });
-      const own = await call("PUT", `/api/clinical-user/${t.roles.ids.admin}`, body({ roles: ["staff"] }));
+      const own = await edit(t.roles.ids.admin, body({ roles: ["staff"] }));
       expect(own.statusCode).toBe(400);
       expect(own.json().errors).toEqual([{ field: "roles", message: "You cannot remove your own admin role" }]);
       const versions = await t.db
@@ -171,10 +179,55 @@ describe.each(DATABASES)("settings: clinical users on $name", (database) => {
       expect(versions.map((v) => v.version)).toEqual([1, 2]);
     });
 
+    it("refuses a save based on an older version (409) or naming none (428), changing nothing", async () => {
+      const user = await add({ provider_id: unique("STALE") });
+      const url = `/api/clinical-user/${user.id}`;
+      const first = await call("PUT", url, { ...body({ first_name: "First" }), version: user.version });
+      expect(first.statusCode, first.body).toBe(200);
+      expect(first.json().version).toBe(user.version + 1);
+
+      // A second form, opened before the first save, saves what it loaded: someone else's change would be lost.
+      const stale = await call("PUT", url, {
+        ...body({ first_name: "Second", roles: ["staff"], locations: [south], mobile_number: "5550009999" }),
+        version: user.version,
+      });
+      expect(stale.statusCode).toBe(409);
+      expect(stale.json()).toEqual({
+        error: "This record was changed by someone else. Reload it to see their changes.",
+        code: "stale_record",
+        currentVersion: user.version + 1,
+      });
+      const unversioned = await call("PUT", url, body({ first_name: "Third" }));
+      expect(unversioned.statusCode).toBe(428);
+      expect(unversioned.json().code).toBe("version_required");
+
+      expect(await read(user.id)).toEqual(first.json());
+      const versions = await t.db
+        .selectFrom("record_history")
+        .select("version")
+        .where("entity", "=", "clinical_user")
+        .where("entity_id", "=", user.id)
+        .execute();
+      expect(versions.map((v) => v.version)).toEqual([1, 2]);
+    });
+
+    it("counts moving a user to another location as a change of the user", async () => {
+      const closing = await insertLocation(t.db, unique("Closing Clinic"));
+      const user = await add({ locations: [closing] });
+      const moved = await call("PUT", "/api/location/reassign", { fromLocationId: closing, toLocationId: north });
+      expect(moved.statusCode, moved.body).toBe(200);
+      expect(await read(user.id)).toMatchObject({ locations: [north], version: user.version + 1 });
+      const stale = await call("PUT", `/api/clinical-user/${user.id}`, {
+        ...body({ locations: [closing] }),
+        version: user.version,
+      });
+      expect(stale.statusCode).toBe(409);
+    });
+
     it("answers 404 for a missing user or a patient user, and 400 for a bad id", async () => {
       expect((await call("GET", "/api/clinical-user/999999")).statusCode).toBe(404);
       expect((await call("GET", `/api/clinical-user/${t.roles.ids.respondent}`)).statusCode).toBe(404);
-      expect((await call("PUT", "/api/clinical-user/999999", body())).statusCode).toBe(404);
+      expect((await call("PUT", "/api/clinical-user/999999", { ...body(), version: 1 })).statusCode).toBe(404);
       expect((await call("GET", "/api/clinical-user/1.5")).statusCode).toBe(400);
       expect((await call("PUT", "/api/clinical-user/x", body())).statusCode).toBe(400);
     });
@@ -204,7 +257,7 @@ describe.each(DATABASES)("settings: clinical users on $name", (database) => {
           .statusCode,
       ).toBe(400);
       // The user keeps their own id when saved again.
-      const again = await call("PUT", `/api/clinical-user/${first.id}`, body({ provider_id: "NPI777" }));
+      const again = await edit(first.id, body({ provider_id: "NPI777" }));
       expect(again.statusCode, again.body).toBe(200);
     });
   });
@@ -216,9 +269,8 @@ describe.each(DATABASES)("settings: clinical users on $name", (database) => {
       expect(clin.superiors).toEqual([sup.id]);
       expect((await read(sup.id)).subordinates).toEqual([clin.id]);
       const other = await add();
-      const res = await call(
-        "PUT",
-        `/api/clinical-user/${sup.id}`,
+      const res = await edit(
+        sup.id,
         body({ last_name: sup.last_name, roles: ["supervisor"], subordinates: [other.id] }),
       );
       expect(res.json().subordinates).toEqual([other.id]);
@@ -237,13 +289,9 @@ describe.each(DATABASES)("settings: clinical users on $name", (database) => {
         { field: "superiors", message: "Supervisors must be users with the supervisor role" },
       ]);
       const sup = await add({ roles: ["supervisor"] });
-      const self = await call(
-        "PUT",
-        `/api/clinical-user/${sup.id}`,
-        body({ roles: ["supervisor"], subordinates: [sup.id] }),
-      );
+      const self = await edit(sup.id, body({ roles: ["supervisor"], subordinates: [sup.id] }));
       expect(self.json().errors).toEqual([{ field: "subordinates", message: "A user cannot supervise themselves" }]);
-      const selfSuperior = await call("PUT", `/api/clinical-user/${clin.id}`, body({ superiors: [clin.id] }));
+      const selfSuperior = await edit(clin.id, body({ superiors: [clin.id] }));
       expect(selfSuperior.statusCode).toBe(400);
     });
 
@@ -252,22 +300,36 @@ describe.each(DATABASES)("settings: clinical users on $name", (database) => {
       const rising = await add({ superiors: [boss.id] });
       expect(rising.superiors).toEqual([boss.id]);
       // The form still holds the old supervisor; the role wins.
-      const promoted = await call(
-        "PUT",
-        `/api/clinical-user/${rising.id}`,
-        body({ roles: ["clinician", "supervisor"], superiors: [boss.id] }),
-      );
+      const promoted = await edit(rising.id, body({ roles: ["clinician", "supervisor"], superiors: [boss.id] }));
       expect(promoted.statusCode, promoted.body).toBe(200);
       expect(promoted.json().superiors).toEqual([]);
       expect((await read(boss.id)).subordinates).toEqual([]);
-      const supervised = await call(
-        "PUT",
-        `/api/clinical-user/${boss.id}`,
-        body({ roles: ["supervisor"], subordinates: [rising.id] }),
-      );
+      const supervised = await edit(boss.id, body({ roles: ["supervisor"], subordinates: [rising.id] }));
       expect(supervised.statusCode).toBe(400);
       expect(supervised.json().errors).toEqual([
         { field: "subordinates", message: "A supervisor cannot be supervised" },
+      ]);
+    });
+
+    it("counts a link made from the supervisor's side as a change of the clinician", async () => {
+      const sup = await add({ roles: ["supervisor"] });
+      const clin = await add();
+      const opened = await read(clin.id);
+      expect((await edit(sup.id, body({ roles: ["supervisor"], subordinates: [clin.id] }))).statusCode).toBe(200);
+      expect(await read(clin.id)).toMatchObject({ superiors: [sup.id], version: opened.version + 1 });
+      // A form opened on the clinician before still shows no supervisor: saving it would undo the link.
+      const stale = await call("PUT", `/api/clinical-user/${clin.id}`, { ...body(), version: opened.version });
+      expect(stale.statusCode).toBe(409);
+      expect((await read(clin.id)).superiors).toEqual([sup.id]);
+      const history = await t.db
+        .selectFrom("record_history")
+        .select(["version", "changed_by"])
+        .where("entity", "=", "clinical_user")
+        .where("entity_id", "=", clin.id)
+        .execute();
+      expect(history).toEqual([
+        { version: 1, changed_by: t.roles.ids.admin },
+        { version: 2, changed_by: t.roles.ids.admin },
       ]);
     });
 
@@ -558,8 +620,8 @@ describe.each(DATABASES)("settings: clinical users on $name", (database) => {
       for (const payload of bodies) {
         const create = await call("POST", "/api/clinical-user", payload);
         expect(create.statusCode, JSON.stringify(payload)).toBe(400);
-        const edit = await call("PUT", `/api/clinical-user/${t.roles.ids.clinician}`, payload);
-        expect(edit.statusCode, JSON.stringify(payload)).toBe(400);
+        const put = await call("PUT", `/api/clinical-user/${t.roles.ids.clinician}`, payload);
+        expect(put.statusCode, JSON.stringify(payload)).toBe(400);
       }
       for (const url of [
         `/api/clinical-user/${huge}`,

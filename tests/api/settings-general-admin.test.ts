@@ -5,12 +5,18 @@ import { DATABASES } from "../helpers/test-app.ts";
 describe.each(DATABASES)("settings: general settings admin on $name", (database) => {
   const t = settingsSuite(database, "gs");
 
-  const save = (payload: unknown, headers = t.admin) =>
-    t.app.inject({ method: "PUT", url: "/api/settings/general", headers, payload: payload as object });
   const read = async (headers = t.roles.headers.clinician) => {
     const res = await t.app.inject({ method: "GET", url: "/api/settings/general", headers });
     expect(res.statusCode).toBe(200);
     return res.json();
+  };
+  /** A save from a page that loaded the current settings: it names their version (an object body only). */
+  const save = async (payload: unknown, headers = t.admin) => {
+    const body =
+      payload && typeof payload === "object" && !Array.isArray(payload) && Object.keys(payload).length > 0
+        ? { version: (await read()).version, ...payload }
+        : payload;
+    return t.app.inject({ method: "PUT", url: "/api/settings/general", headers, payload: body as object });
   };
 
   it("saves the settings an admin owns and everyone reads them", async () => {
@@ -37,6 +43,7 @@ describe.each(DATABASES)("settings: general settings admin on $name", (database)
       ehr_integration_available: false,
       setting_state: "patients",
       embedded_database: database.name === "pglite",
+      version: 2,
     };
     expect(res.json()).toEqual(expected);
     expect(await read()).toEqual(expected);
@@ -70,7 +77,36 @@ describe.each(DATABASES)("settings: general settings admin on $name", (database)
       .orderBy("version", "desc")
       .limit(1)
       .execute();
-    expect(rows).toEqual([{ data: { customer_name: "Audited Clinic" }, changed_by: t.roles.ids.admin }]);
+    expect(rows).toEqual([
+      { data: { customer_name: "Audited Clinic", version: expect.any(Number) }, changed_by: t.roles.ids.admin },
+    ]);
+  });
+
+  it("refuses a save based on settings another admin has changed since, and one naming no version", async () => {
+    const opened = await read();
+    expect((await save({ customer_name: "First Admin" })).statusCode).toBe(200);
+    const stale = await t.app.inject({
+      method: "PUT",
+      url: "/api/settings/general",
+      headers: t.admin,
+      payload: { customer_name: "Second Admin", version: opened.version },
+    });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json()).toMatchObject({
+      error: "This record was changed by someone else. Reload it to see their changes.",
+      code: "stale_record",
+      currentVersion: opened.version + 1,
+    });
+    const unversioned = await t.app.inject({
+      method: "PUT",
+      url: "/api/settings/general",
+      headers: t.admin,
+      payload: { customer_name: "Third Admin" },
+    });
+    expect(unversioned.statusCode).toBe(428);
+    expect(await read()).toMatchObject({ customer_name: "First Admin", version: opened.version + 1 });
+    const onlyVersion = await save({ version: opened.version + 1 });
+    expect(onlyVersion.json().errors).toEqual([{ field: "", message: "Change at least one setting" }]);
   });
 
   it("refuses bad settings with a message for the field, changing nothing", async () => {

@@ -109,7 +109,11 @@ describe.each(DATABASES)("settings: locations on $name", (database) => {
 
     it("edits a location; the save states the whole record", async () => {
       const location = await add({ name: "Lakeside", city: "Buffalo", state: "NY", zip: "14201" });
-      const res = await call("PUT", `/api/location/${location.id}`, { name: "Lakeside North", state: "NJ", version: 1 });
+      const res = await call("PUT", `/api/location/${location.id}`, {
+        name: "Lakeside North",
+        state: "NJ",
+        version: 1,
+      });
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json()).toMatchObject({
         name: "Lakeside North",

@@ -15,7 +15,7 @@ type LinkedPatient = {
   mrn: string;
   patient_relation: string;
 };
-type PatientUser = Record<string, unknown> & { id: number; patients: LinkedPatient[] };
+type PatientUser = Record<string, unknown> & { id: number; version: number; patients: LinkedPatient[] };
 
 /**
  * The default roles plus a "coordinator" who manages patient users but sees only the charts
@@ -197,12 +197,14 @@ describe.each(DATABASES)("settings: patient users on $name", (database) => {
 
   it("edits a respondent's names, email and mobile number", async () => {
     const id = await insertRespondent("Riley", "Edit", [[mine.access_control_id, 48]], [[1, "riley@example.org"]]);
+    const loaded = (await call("GET", `/api/patient-user/respondents/${id}`)).json() as PatientUser;
     const res = await call("PUT", `/api/patient-user/respondents/${id}`, {
       name_first: " Riley ",
       name_middle: "  ",
       name_last: "Edited",
       email: "riley.new@example.org",
       phone: "(555) 333-4444",
+      version: loaded.version,
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({
@@ -211,12 +213,14 @@ describe.each(DATABASES)("settings: patient users on $name", (database) => {
       email: "riley.new@example.org",
       phone: "5553334444",
       contact_information: "riley.new@example.org, (555) 333-4444",
+      version: loaded.version + 1,
     });
     const cleared = await call("PUT", `/api/patient-user/respondents/${id}`, {
       name_first: "Riley",
       name_last: "Edited",
       email: null,
       phone: null,
+      version: res.json().version,
     });
     expect(cleared.json()).toMatchObject({ email: null, phone: null, contact_information: "" });
     expect(await t.db.selectFrom("contact").select("id").where("user_id", "=", id).execute()).toEqual([]);
@@ -227,6 +231,36 @@ describe.each(DATABASES)("settings: patient users on $name", (database) => {
       .where("entity_id", "=", id)
       .execute();
     expect(versions).toEqual([{ changed_by: t.roles.ids.staff }, { changed_by: t.roles.ids.staff }]);
+  });
+
+  it("refuses a save based on an older version (409), changing nothing", async () => {
+    const id = await insertRespondent("Sasha", "Stale", [[mine.access_control_id, 48]], [[2, "5554445555"]]);
+    const url = `/api/patient-user/respondents/${id}`;
+    const loaded = (await call("GET", url)).json() as PatientUser;
+    const saved = await call("PUT", url, {
+      name_first: "Sasha",
+      name_last: "Saved",
+      phone: "5554445555",
+      version: loaded.version,
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const stale = await call("PUT", url, {
+      name_first: "Lost",
+      name_last: "Update",
+      email: "lost.update@example.org",
+      phone: null,
+      version: loaded.version,
+    });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json()).toEqual({
+      error: "This record was changed by someone else. Reload it to see their changes.",
+      code: "stale_record",
+      currentVersion: loaded.version + 1,
+    });
+    expect((await call("PUT", url, { name_first: "No", name_last: "Version" })).statusCode).toBe(428);
+    expect((await call("GET", url)).json()).toEqual(saved.json());
+    const contacts = await t.db.selectFrom("contact").select(["channel", "value"]).where("user_id", "=", id).execute();
+    expect(contacts).toEqual([{ channel: 2, value: "5554445555" }]);
   });
 
   it("refuses bad input with the schema's messages", async () => {
@@ -251,7 +285,11 @@ describe.each(DATABASES)("settings: patient users on $name", (database) => {
 
   it("sends a patient's own account to the chart for edits", async () => {
     const own = (await list("?search=avery%20mine")).rows.find((r) => r.is_patient) as PatientUser;
-    const res = await call("PUT", `/api/patient-user/respondents/${own.id}`, { name_first: "Ava", name_last: "Mine" });
+    const res = await call("PUT", `/api/patient-user/respondents/${own.id}`, {
+      name_first: "Ava",
+      name_last: "Mine",
+      version: own.version,
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().error).toBe(
       "This account belongs to a patient. Change their name and contact information on the patient's chart.",
@@ -265,6 +303,7 @@ describe.each(DATABASES)("settings: patient users on $name", (database) => {
     const put = await call("PUT", `/api/patient-user/respondents/${t.roles.ids.clinician}`, {
       name_first: "Not",
       name_last: "Mine",
+      version: 1,
     });
     expect(put.statusCode).toBe(404);
     expect((await call("GET", "/api/patient-user/respondents/x")).statusCode).toBe(400);

@@ -34,6 +34,7 @@ describe.each(DATABASES)("settings on $name", (database) => {
         customer_name: "Demo Clinic",
         scheduling_due_dates_options: [0, 1, 3, 7, 14],
         embedded_database: database.name === "pglite",
+        version: 1,
       });
     });
 

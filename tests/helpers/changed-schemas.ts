@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { SchemaBundle } from "../../src/shared/schema/bundle.ts";
@@ -20,31 +20,51 @@ function editJson(file: string, edit: (json: Json) => void) {
   writeFileSync(file, `${JSON.stringify(json, null, 2)}\n`);
 }
 
+/** The entity schemas that have a form: the entities a product owner edits fields of. */
+export function entitiesWithForms(schemasDir = path.resolve("schemas")): { entity: string; form: string }[] {
+  return readdirSync(path.join(schemasDir, "forms"))
+    .filter((f) => f.endsWith(".json"))
+    .map((f) => {
+      const form = JSON.parse(readFileSync(path.join(schemasDir, "forms", f), "utf8")) as Json;
+      return { entity: String(form["x-entity"]), form: `forms/${f}` };
+    })
+    .filter((f) => f.entity.startsWith("entities/"))
+    .sort((a, b) => a.entity.localeCompare(b.entity));
+}
+
 /**
- * Does what a product owner would: copies schemas/, adds an optional field to the patient entity,
- * its form entry and a table column — only JSON — and runs the real codegen CLI on the copy.
+ * Does what a product owner would: copies schemas/, adds an optional field to every entity that
+ * has a form, to that form and to the entity's table columns — only JSON, no storage note — and
+ * runs the real codegen CLI on the copy.
  */
-export function schemasWithNewPatientField(): { bundle: SchemaBundle; generatedDir: string; cleanup(): void } {
+export function schemasWithNewField(): { bundle: SchemaBundle; generatedDir: string; cleanup(): void } {
   const root = mkdtempSync(path.join(tmpdir(), "mbc-field-change-"));
   const schemasDir = path.join(root, "schemas");
   const generatedDir = path.join(root, "generated");
   cpSync(path.resolve("schemas"), schemasDir, { recursive: true });
 
-  editJson(path.join(schemasDir, "entities/patient.json"), (entity) => {
-    entity.properties[NEW_FIELD.name] = {
-      type: ["string", "null"],
-      title: NEW_FIELD.title,
-      maxLength: 40,
-      "x-normalize": "trim",
-      errorMessage: { type: NEW_FIELD.wrongTypeMessage, maxLength: NEW_FIELD.wrongTypeMessage },
-    };
-  });
-  editJson(path.join(schemasDir, "forms/patient.form.json"), (form) => {
-    form.uiSchema[NEW_FIELD.name] = { "ui:placeholder": "e.g. Spanish" };
-  });
-  editJson(path.join(schemasDir, "tables/patients.table.json"), (table) => {
-    table.columns.push({ field: NEW_FIELD.name, header: NEW_FIELD.title, sortable: true });
-  });
+  const entities = entitiesWithForms(schemasDir);
+  for (const { entity, form } of entities) {
+    editJson(path.join(schemasDir, entity), (json) => {
+      json.properties[NEW_FIELD.name] = {
+        type: ["string", "null"],
+        title: NEW_FIELD.title,
+        maxLength: 40,
+        "x-normalize": "trim",
+        errorMessage: { type: NEW_FIELD.wrongTypeMessage, maxLength: NEW_FIELD.wrongTypeMessage },
+      };
+    });
+    editJson(path.join(schemasDir, form), (json) => {
+      json.uiSchema[NEW_FIELD.name] = { "ui:placeholder": "e.g. Spanish" };
+    });
+  }
+  const edited = new Set(entities.map((e) => e.entity));
+  for (const file of readdirSync(path.join(schemasDir, "tables"))) {
+    editJson(path.join(schemasDir, "tables", file), (table) => {
+      if (!edited.has(table["x-entity"])) return;
+      table.columns.push({ field: NEW_FIELD.name, header: NEW_FIELD.title, sortable: true });
+    });
+  }
 
   const run = spawnSync("npx", ["tsx", "scripts/codegen.ts", "--schemas", schemasDir, "--out", generatedDir], {
     encoding: "utf8",

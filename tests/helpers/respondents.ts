@@ -10,7 +10,7 @@ export function nextEmail(name = "resp"): string {
   return `${name}.${Date.now().toString(36)}${emailCounter}@example.org`;
 }
 
-/** A valid POST /api/respondents body for a chart (api/respondent-create.json); override any field. */
+/** A valid POST /api/respondents body for a chart (entities/respondent.json with ccaId); override any field. */
 export function respondentBody(ccaId: number, overrides: Record<string, unknown> = {}): Record<string, unknown> {
   return {
     ccaId,
@@ -27,9 +27,10 @@ export function respondentBody(ccaId: number, overrides: Record<string, unknown>
   };
 }
 
-/** The PUT body for a team row: the form's fields only. */
+/** The PUT body for a team row: the form's fields and the version it was read at. */
 export function updateBodyFrom(row: Record<string, unknown>, overrides: Record<string, unknown> = {}) {
   const fields = [
+    "version",
     "name_first",
     "name_middle",
     "name_last",

@@ -5,7 +5,7 @@ import type { Relation } from "../enums/relation.ts";
 import type { RespondentType } from "../enums/respondent-type.ts";
 
 /**
- * One respondent on a chart's team as GET /api/teams/{ccaId} (and POST/PUT /api/respondents) answer it: the link (ccauId), the person's account, their primary contacts and whether invitations and reminders can reach them.
+ * One respondent on a chart's team as GET /api/teams/{ccaId} (and POST/PUT /api/respondents) answer it: the link (ccauId, with the version an edit names), the person's account, their primary contacts and whether invitations and reminders can reach them. Fields a product owner adds to entities/respondent.json without a storage note ride along at the top level, so the edit form starts from them.
  */
 export interface ChartTeamMember {
   /**
@@ -100,4 +100,9 @@ export interface ChartTeamMember {
    * Added
    */
   created_at?: string;
+  /**
+   * The respondent link's version (entities/respondent.json): PUT /api/respondents/{ccauId} names it.
+   */
+  version?: number;
+  [k: string]: unknown | undefined;
 }

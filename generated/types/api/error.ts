@@ -15,4 +15,12 @@ export interface ApiError {
    * A stable machine-readable reason, e.g. invalid_token, password_expired.
    */
   code?: string;
+  /**
+   * A taken MRN: the patient holding it, when the caller may open that chart.
+   */
+  existingPatientId?: number;
+  /**
+   * A stale save (409 stale_record): the record's version now; reload it to see the other person's change.
+   */
+  currentVersion?: number;
 }

@@ -5,7 +5,7 @@
 export interface GeneralSettings {
   session_configuration?: {
     /**
-     * Seconds of inactivity before sign-out.
+     * Seconds of inactivity before sign-out. An admin sets 60 to 86400 (general-settings-update.json); the end-to-end test of the prompt runs with seconds.
      */
     timeout?: number;
     /**
@@ -34,4 +34,8 @@ export interface GeneralSettings {
    * True on the PGlite default: the UI shows that it is not for production PHI.
    */
   embedded_database?: boolean;
+  /**
+   * Optimistic concurrency: an update names the version it was based on (docs/entity-engine.md).
+   */
+  version?: number;
 }

@@ -111,4 +111,8 @@ export interface ClinicalUser {
    * When the latest invitation was sent.
    */
   invited_at?: string | null;
+  /**
+   * Optimistic concurrency: a save names the version it was based on.
+   */
+  version?: number;
 }

@@ -2,7 +2,7 @@
 import type { ContactChannel } from "../enums/contact-channel.ts";
 
 /**
- * A way to reach an account (spec §3 Contact): channel 1 email or 2 phone, one primary per channel. emr contacts come from the clinic's records and are not editable. enabled: notifications go to it. A phone value is stored as 10 digits (the server strips other characters before checking).
+ * A way to reach an account (spec §3 Contact): channel 1 email or 2 phone, one primary per channel. emr contacts come from the clinic's records and are not editable. enabled: notifications go to it. A phone value is stored as 10 digits (the server strips other characters before checking). Stored as a row of contact; the rules live in src/server/contacts/contact-entity.ts.
  */
 export type Contact = {
   id?: number;
@@ -25,4 +25,8 @@ export type Contact = {
    * Notifications
    */
   enabled?: boolean;
+  /**
+   * Optimistic concurrency: a save names the version it was based on.
+   */
+  version?: number;
 };

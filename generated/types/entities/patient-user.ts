@@ -107,4 +107,8 @@ export interface PatientUser {
    * Last activity on
    */
   last_activity_at?: string | null;
+  /**
+   * Optimistic concurrency: a save names the version it was based on.
+   */
+  version?: number;
 }

@@ -3,10 +3,25 @@ import type { Relation } from "../enums/relation.ts";
 import type { RespondentType } from "../enums/respondent-type.ts";
 
 /**
- * A patient user linked to a chart: parent, teacher, caregiver or the patient (spec §3 Respondent). email and phone are the account's primary contact of each channel; the notification flags say whether invitations and reminders go to them.
+ * A patient user linked to a chart: parent, teacher, caregiver or the patient (spec §3 Respondent). Stored as the chart link (cca_user: the chart, the account, relation and type). The names are the person's account's (app_user), email and phone their primary contact of each channel, with the notification flags saying whether invitations and reminders go to them: those are x-hook fields, read through the definition's computed SQL and written by its hooks (src/server/respondents/respondent-entity.ts; docs/entity-engine.md). POST /api/respondents sends the record with the chart (ccaId) and, to link a person already known, existingUserId; PUT /api/respondents/{ccauId} sends the record with its version.
  */
 export interface Respondent {
+  /**
+   * Respondent link id
+   */
   id?: number;
+  /**
+   * The chart the link is on: named when the link is made (POST), never changed after.
+   */
+  ccaId?: number;
+  /**
+   * The person's patient-user account: a new one, or existingUserId's.
+   */
+  userId?: number;
+  /**
+   * On creation only: the account GET /api/respondents/exist offered (its accountId), linked rather than duplicated (docs/api/respondents.md). Stored as the link's account; never answered.
+   */
+  existingUserId?: number | null;
   /**
    * First name
    */
@@ -43,4 +58,12 @@ export interface Respondent {
    * Text message notifications
    */
   mobile_notification?: boolean;
+  /**
+   * Added
+   */
+  created_at?: string;
+  /**
+   * Optimistic concurrency: a save names the version it was based on.
+   */
+  version?: number;
 }

@@ -1,45 +1,77 @@
-import { DataList } from "@mantine/core";
+import { DataList, Stack, Title } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
-import { useMemo } from "react";
-import { defaultBundle, enumOptions, type SchemaBundle } from "../../shared/schema/bundle.ts";
-import { entityProperty } from "../../shared/schema/field-kind.ts";
+import { Fragment, type ReactNode, useId, useMemo } from "react";
+import { defaultBundle, type SchemaBundle } from "../../shared/schema/bundle.ts";
+import { type DetailField, detailSections } from "./details-sections.ts";
 import { FieldValue } from "./FieldValue.tsx";
-import { formDefinition } from "./form-definition.ts";
 
 export interface SchemaDetailsProps {
   bundle?: SchemaBundle;
-  /** The form file whose fields (and order) the view shows, e.g. "forms/patient.form.json". */
-  formId: string;
+  /** A details file id, e.g. "details/patient.details.json". */
+  detailsId: string;
   record: Record<string, unknown>;
-  /** Names the section holding the details (a landmark screen readers can jump to). */
-  label: string;
+  /**
+   * A page's own view of a field that a label and a value cannot show (a patient user's linked
+   * patients, as a table of links): shown under the section's other fields, in place of the value.
+   */
+  fieldViews?: Partial<Record<string, ReactNode>>;
 }
 
 /**
- * A record shown read-only as label/value pairs: the same fields, order and titles as its
- * form, each value formatted by its field kind. A field added to the entity shows here too.
+ * A record shown read-only from a details file: titled sections (landmarks a screen reader can
+ * jump to), each a list of label/value pairs titled from the entity schema and formatted by
+ * field kind. A field added to a section there shows here too.
  */
-export function SchemaDetails({ bundle = defaultBundle, formId, record, label }: SchemaDetailsProps) {
-  const def = useMemo(() => formDefinition(bundle, formId), [bundle, formId]);
+export function SchemaDetails({ bundle = defaultBundle, detailsId, record, fieldViews }: SchemaDetailsProps) {
+  const sections = useMemo(() => detailSections(bundle, detailsId), [bundle, detailsId]);
+  return (
+    <Stack gap="lg">
+      {sections.map((section) => (
+        <DetailsSection
+          key={section.title}
+          title={section.title}
+          fields={section.fields.filter((f) => !fieldViews?.[f.field])}
+          views={section.fields.flatMap((f) =>
+            fieldViews?.[f.field] ? [{ field: f.field, view: fieldViews[f.field] }] : [],
+          )}
+          record={record}
+        />
+      ))}
+    </Stack>
+  );
+}
+
+function DetailsSection(props: {
+  title: string;
+  fields: DetailField[];
+  views: { field: string; view: ReactNode }[];
+  record: Record<string, unknown>;
+}) {
+  const { title, fields, views, record } = props;
+  const headingId = useId();
   // On a phone, labels go above values so a long email or name keeps the full width.
   const narrow = useMediaQuery("(max-width: 36em)");
   return (
-    <section aria-label={label}>
-      <DataList withDivider labelWidth="12rem" orientation={narrow ? "vertical" : "horizontal"}>
-        {def.fields.map((field) => {
-          const kind = def.kinds[field];
-          const property = entityProperty(bundle, def.entityId, field);
-          const labels = kind === "enum" && property ? enumOptions(property) : undefined;
-          return (
-            <DataList.Item key={field}>
-              <DataList.ItemLabel>{def.titles[field]}</DataList.ItemLabel>
+    <Stack component="section" gap="xs" aria-labelledby={headingId}>
+      {/* Under the page's h1, beside its other sections (a chart's measures and respondents). */}
+      <Title order={2} size="h3" id={headingId}>
+        {title}
+      </Title>
+      {fields.length > 0 && (
+        <DataList withDivider labelWidth="12rem" orientation={narrow ? "vertical" : "horizontal"}>
+          {fields.map((f) => (
+            <DataList.Item key={f.field}>
+              <DataList.ItemLabel>{f.title}</DataList.ItemLabel>
               <DataList.ItemValue style={{ overflowWrap: "anywhere" }}>
-                <FieldValue kind={kind} value={record[field]} enumLabels={labels} />
+                <FieldValue kind={f.kind} value={record[f.field]} enumLabels={f.enumLabels} />
               </DataList.ItemValue>
             </DataList.Item>
-          );
-        })}
-      </DataList>
-    </section>
+          ))}
+        </DataList>
+      )}
+      {views.map(({ field, view }) => (
+        <Fragment key={field}>{view}</Fragment>
+      ))}
+    </Stack>
   );
 }

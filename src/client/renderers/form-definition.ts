@@ -24,6 +24,13 @@ export interface FormDefinition {
   idPrefix: string;
 }
 
+/**
+ * The version a save is based on (optimistic concurrency) is never a field a person edits, even
+ * where a body schema lists it as writable (the general settings update): the form that saves
+ * sends the version it started from (entities/RecordForm.tsx).
+ */
+export const VERSION_FIELD = "version";
+
 /** Keys rjsf needs to render a field; validation stays with the entity schema and the shared ajv. */
 const DISPLAY_KEYS = ["type", "title", "format", "enum", "default", "uniqueItems"] as const;
 
@@ -75,7 +82,7 @@ export function formDefinition(bundle: SchemaBundle, formId: string): FormDefini
   if (typeof entityId !== "string") throw new Error(`${formId}: x-entity is missing`);
   const entity = schemaById(bundle, entityId);
   const properties = entity.properties ?? {};
-  const editable = Object.keys(properties).filter((f) => properties[f].readOnly !== true);
+  const editable = Object.keys(properties).filter((f) => properties[f].readOnly !== true && f !== VERSION_FIELD);
   const formUi = structuredClone((form.uiSchema ?? {}) as UiSchema);
   const fields = orderedFields(formUi["ui:order"], editable);
 

@@ -35,3 +35,8 @@ export function recordFromFormData(def: FormDefinition, data: FormRecord | undef
   }
   return normalizeRecord(def.entity, record);
 }
+
+/** Whether two records hold the same values in the form's fields (what a save would send). */
+export function sameFormData(def: FormDefinition, a: FormRecord | undefined, b: FormRecord | undefined): boolean {
+  return JSON.stringify(formDataFromRecord(def, a)) === JSON.stringify(formDataFromRecord(def, b));
+}

@@ -6,6 +6,7 @@ import type { ValidateAccessCodeRequest } from "../../../generated/types/api/val
 import { MESSAGES } from "../../shared/api-errors.ts";
 import type { AppContext } from "../app-context.ts";
 import { badRequest, HttpError, notFound } from "../http/http-error.ts";
+import { errorResponses, recordResponse } from "../http/response-schemas.ts";
 import { chooseDestination, type Destination } from "../messaging/recipients.ts";
 import { chartVisible } from "../patients/patient-access.ts";
 import { ACCESS_CODE_STATUSES, accountChoices, choiceOfLink, sendAccessCode, useAccessCode } from "./access-codes.ts";
@@ -32,7 +33,10 @@ export async function accessCodeRoutes(app: FastifyInstance, ctx: AppContext): P
     `${BASE}/generate-access-code`,
     {
       config: { access: "public", rateLimit: publicLimit(ctx) },
-      schema: { body: { $ref: "api/access-code-request.json" } },
+      schema: {
+        body: { $ref: "api/access-code-request.json" },
+        response: { 200: recordResponse("api/responses/message.json") },
+      },
     },
     async (request) => {
       const found = await respondentAccounts(ctx, request.body.identifier);
@@ -69,7 +73,10 @@ export async function accessCodeRoutes(app: FastifyInstance, ctx: AppContext): P
     `${BASE}/secure-generate-access-code`,
     {
       config: { access: { anyOf: ["patients.write"] } },
-      schema: { body: { $ref: "api/secure-access-code.json" } },
+      schema: {
+        body: { $ref: "api/secure-access-code.json" },
+        response: { 200: recordResponse("api/responses/access-code-sent.json"), ...errorResponses(404) },
+      },
     },
     async (request) => {
       const link = await ctx.db
@@ -96,7 +103,10 @@ export async function accessCodeRoutes(app: FastifyInstance, ctx: AppContext): P
     `${BASE}/validate-access-code`,
     {
       config: { access: "public", rateLimit: publicLimit(ctx) },
-      schema: { body: { $ref: "api/validate-access-code.json" } },
+      schema: {
+        body: { $ref: "api/validate-access-code.json" },
+        response: { 200: recordResponse("api/responses/access-code-result.json") },
+      },
     },
     async (request) => {
       const found = await respondentAccounts(ctx, request.body.identifier);
@@ -133,7 +143,10 @@ export async function accessCodeRoutes(app: FastifyInstance, ctx: AppContext): P
     `${BASE}/select-account`,
     {
       config: { access: "public", rateLimit: publicLimit(ctx) },
-      schema: { body: { $ref: "api/select-account.json" } },
+      schema: {
+        body: { $ref: "api/select-account.json" },
+        response: { 200: recordResponse("api/responses/access-code-sign-in.json") },
+      },
     },
     async (request) => {
       const expired = () => new HttpError(400, SELECTION_EXPIRED, "link_expired");

@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import type { SendInvitationRequest } from "../../../generated/types/api/send-invitation.ts";
 import type { AppContext } from "../app-context.ts";
 import { badRequest } from "../http/http-error.ts";
+import { errorResponses, recordResponse } from "../http/response-schemas.ts";
 import { ACCOUNT_MANAGERS, manageableAccount } from "./account-access.ts";
 import { inviteUser } from "./invite-user.ts";
 
@@ -15,7 +16,11 @@ export async function invitationRoutes(app: FastifyInstance, ctx: AppContext): P
     "/api/users/:acId/send-invitation",
     {
       config: { access: { anyOf: ACCOUNT_MANAGERS } },
-      schema: { params: { $ref: "api/id-params.json" }, body: { $ref: "api/send-invitation.json" } },
+      schema: {
+        params: { $ref: "api/id-params.json" },
+        body: { $ref: "api/send-invitation.json" },
+        response: { 200: recordResponse("api/responses/link-message-result.json"), ...errorResponses(404) },
+      },
       // The body is optional: no body means "pick the channel for me".
       preValidation: async (request) => {
         request.body ??= {};

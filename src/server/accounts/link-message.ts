@@ -1,22 +1,16 @@
 import type { Kysely } from "kysely";
+import type { LinkMessageResult } from "../../../generated/types/api/responses/link-message-result.ts";
 import type { ActivityCode } from "../../../generated/types/enums/activity-code.ts";
 import type { AppContext } from "../app-context.ts";
 import { logActivity } from "../auth/activity-log.ts";
 import type { Database } from "../db/database-types.ts";
-import type { MessageChannel, OutgoingMessage } from "../messaging/message-types.ts";
+import type { OutgoingMessage } from "../messaging/message-types.ts";
 import type { Destination } from "../messaging/recipients.ts";
 import { clinicName, type MessageCommon } from "./account-messages.ts";
 import { issueToken, newLinkSecret } from "./one-time-tokens.ts";
 
-/** What sending an account a link answers (invitation, password reset). */
-export interface LinkMessageResult {
-  sent: boolean;
-  /** Why not, as a sentence to show (no valid contact, channel off, wrong status). */
-  reason?: string;
-  /** Where it went: the channel and whether it left the system or was kept in the outbox (demo). */
-  channel?: MessageChannel;
-  delivery?: "queued" | "kept";
-}
+/** What sending an account a link answers (invitation, password reset): schemas/api/responses/link-message-result.json. */
+export type { LinkMessageResult };
 
 export interface LinkMessage {
   userId: number;

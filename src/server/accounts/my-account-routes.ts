@@ -2,35 +2,21 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import { type Kysely, sql } from "kysely";
 import type { EditUsernameRequest } from "../../../generated/types/api/edit-username.ts";
 import type { MyAccountUpdate } from "../../../generated/types/api/my-account.ts";
-import type { Contact } from "../../../generated/types/entities/contact.ts";
 import type { AppContext } from "../app-context.ts";
 import { ACCOUNT_STATUS } from "../auth/access-hook.ts";
-import {
-  addContact,
-  type Channel,
-  CONTACT_MESSAGES,
-  listContacts,
-  normalizeContactValue,
-  removeContact,
-  updateContact,
-} from "../contacts/contacts.ts";
+import { listContacts } from "../contacts/contacts.ts";
 import type { Database } from "../db/database-types.ts";
 import { appendHistory } from "../history/record-history.ts";
 import { badRequest, notFound } from "../http/http-error.ts";
+import { errorResponses, recordResponse } from "../http/response-schemas.ts";
 import { onUsernameRace, usernameInUse, usernameTaken } from "./usernames.ts";
 
 export const ACCOUNT_NOT_FOUND = "The account does not exist.";
 export const NAME_KEPT_BY_CLINIC = "Your name is kept by your clinic. Ask them to change it.";
-export const CONTACT_TYPE_FIXED = "The type of a contact cannot be changed. Add a new contact instead.";
-
-/** Phone values are checked and kept as digits only (spec §5), whatever mask they were typed with. */
-async function normalizeContactBody(request: FastifyRequest): Promise<void> {
-  const body = request.body as { channel?: unknown; value?: unknown } | null;
-  if (body && (body.channel === 1 || body.channel === 2) && typeof body.value === "string")
-    body.value = normalizeContactValue(body.channel, body.value);
-}
 
 const ACCESS = { access: { anyOf: ["respondent.account" as const] } };
+/** Every route answers the caller's account; anyone else's id is a 404. */
+const OWN_ACCOUNT = { 200: recordResponse("api/responses/own-account.json"), ...errorResponses(404) };
 
 /** The caller's own account id, or a 404 for anyone else's: ids of other accounts do not exist here. */
 function ownId(request: FastifyRequest, id: number): number {
@@ -73,13 +59,16 @@ async function loadAccount(db: Kysely<Database>, id: number) {
 export async function myAccountRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   app.get<{ Params: { id: number } }>(
     "/api/users/:id",
-    { config: ACCESS, schema: { params: { $ref: "api/id-params.json" } } },
+    { config: ACCESS, schema: { params: { $ref: "api/id-params.json" }, response: OWN_ACCOUNT } },
     async (request) => loadAccount(ctx.db, ownId(request, request.params.id)),
   );
 
   app.put<{ Params: { id: number }; Body: MyAccountUpdate }>(
     "/api/users/:id",
-    { config: ACCESS, schema: { params: { $ref: "api/id-params.json" }, body: { $ref: "api/my-account.json" } } },
+    {
+      config: ACCESS,
+      schema: { params: { $ref: "api/id-params.json" }, body: { $ref: "api/my-account.json" }, response: OWN_ACCOUNT },
+    },
     async (request) => {
       const id = ownId(request, request.params.id);
       const current = await loadAccount(ctx.db, id);
@@ -109,7 +98,14 @@ export async function myAccountRoutes(app: FastifyInstance, ctx: AppContext): Pr
 
   app.put<{ Params: { id: number }; Body: EditUsernameRequest }>(
     "/api/users/:id/username",
-    { config: ACCESS, schema: { params: { $ref: "api/id-params.json" }, body: { $ref: "api/edit-username.json" } } },
+    {
+      config: ACCESS,
+      schema: {
+        params: { $ref: "api/id-params.json" },
+        body: { $ref: "api/edit-username.json" },
+        response: OWN_ACCOUNT,
+      },
+    },
     async (request) => {
       const id = ownId(request, request.params.id);
       const { username } = request.body;
@@ -128,59 +124,5 @@ export async function myAccountRoutes(app: FastifyInstance, ctx: AppContext): Pr
     },
   );
 
-  const contactSchema = { body: { $ref: "entities/contact.json" } };
-
-  // Contact rules (one primary per channel, emr contacts locked) live in contacts/contacts.ts.
-  app.post<{ Params: { user_id: number }; Body: Contact }>(
-    "/api/users/:user_id/contact-info",
-    {
-      config: ACCESS,
-      schema: { params: { $ref: "api/id-params.json" }, ...contactSchema },
-      preValidation: normalizeContactBody,
-    },
-    async (request, reply) => {
-      const userId = ownId(request, request.params.user_id);
-      const { channel, value, primary, enabled } = request.body;
-      const contact = await ctx.db
-        .transaction()
-        .execute((trx) =>
-          addContact(trx, ctx.bundle, userId, { channel: channel as Channel, value, primary, enabled }),
-        );
-      return reply.status(201).send(contact);
-    },
-  );
-
-  app.put<{ Params: { user_id: number; id: number }; Body: Contact }>(
-    "/api/users/:user_id/contact-info/:id",
-    {
-      config: ACCESS,
-      schema: { params: { $ref: "api/id-params.json" }, ...contactSchema },
-      preValidation: normalizeContactBody,
-    },
-    async (request) => {
-      const userId = ownId(request, request.params.user_id);
-      const { channel, value, primary, enabled } = request.body;
-      return ctx.db.transaction().execute(async (trx) => {
-        const current = await trx
-          .selectFrom("contact")
-          .select("channel")
-          .where("id", "=", request.params.id)
-          .where("user_id", "=", userId)
-          .executeTakeFirst();
-        if (!current) throw notFound(CONTACT_MESSAGES.notFound);
-        if (current.channel !== channel) throw badRequest([{ field: "channel", message: CONTACT_TYPE_FIXED }]);
-        return updateContact(trx, ctx.bundle, userId, request.params.id, { value, primary, enabled });
-      });
-    },
-  );
-
-  app.delete<{ Params: { user_id: number; id: number } }>(
-    "/api/users/:user_id/contact-info/:id",
-    { config: ACCESS, schema: { params: { $ref: "api/id-params.json" } } },
-    async (request, reply) => {
-      const userId = ownId(request, request.params.user_id);
-      await ctx.db.transaction().execute((trx) => removeContact(trx, userId, request.params.id));
-      return reply.status(204).send();
-    },
-  );
+  // The contact-info routes (/api/users/:user_id/contact-info) are contacts/contact-routes.ts.
 }

@@ -9,6 +9,7 @@ import { INVALID_PASSWORD, passwordChecker } from "../auth/password-rules.ts";
 import { hashPassword, newPasswordColumns } from "../auth/passwords.ts";
 import { revokeUserFamilies } from "../auth/refresh-tokens.ts";
 import { badRequest, HttpError } from "../http/http-error.ts";
+import { errorResponses, recordResponse } from "../http/response-schemas.ts";
 import { chooseDestination, type Destination } from "../messaging/recipients.ts";
 import { ACCOUNT_MANAGERS, ACCOUNT_NOT_VISIBLE, manageableAccount } from "./account-access.ts";
 import { clinicName, usernameReminderMessage } from "./account-messages.ts";
@@ -25,6 +26,8 @@ export const RESET_SENT = "If we found your account, we sent a link to reset you
 export const NOT_SET_UP = "This account has not been set up yet: send an invitation instead.";
 export const NOT_ACTIVE = "This account is not active.";
 
+const MESSAGE = recordResponse("api/responses/message.json");
+
 /** Accounts that hold credentials: Active, and Password Reset (an admin reset, completed by reset-password). */
 const HAS_CREDENTIALS = [ACCOUNT_STATUS.active, ACCOUNT_STATUS.passwordReset];
 
@@ -40,7 +43,7 @@ export async function recoveryRoutes(app: FastifyInstance, ctx: AppContext): Pro
     `${BASE}/recover-username`,
     {
       config: { access: "public", rateLimit: publicLimit(ctx) },
-      schema: { body: { $ref: "api/recover-username.json" } },
+      schema: { body: { $ref: "api/recover-username.json" }, response: { 200: MESSAGE } },
     },
     async (request) => {
       const found = (
@@ -88,7 +91,7 @@ export async function recoveryRoutes(app: FastifyInstance, ctx: AppContext): Pro
     `${BASE}/forgot-password`,
     {
       config: { access: "public", rateLimit: publicLimit(ctx) },
-      schema: { body: { $ref: "api/forgot-password.json" } },
+      schema: { body: { $ref: "api/forgot-password.json" }, response: { 200: MESSAGE } },
     },
     async (request) => {
       const { username, email } = request.body;
@@ -107,7 +110,7 @@ export async function recoveryRoutes(app: FastifyInstance, ctx: AppContext): Pro
     `${BASE}/reset-password`,
     {
       config: { access: "public", rateLimit: publicLimit(ctx) },
-      schema: { body: { $ref: "api/reset-password.json" } },
+      schema: { body: { $ref: "api/reset-password.json" }, response: { 200: recordResponse("api/session.json") } },
     },
     async (request) => {
       const { key, password } = request.body;
@@ -146,7 +149,10 @@ export async function recoveryRoutes(app: FastifyInstance, ctx: AppContext): Pro
     `${BASE}/reset-user-password/:id`,
     {
       config: { access: { anyOf: ACCOUNT_MANAGERS } },
-      schema: { params: { $ref: "api/id-params.json" } },
+      schema: {
+        params: { $ref: "api/id-params.json" },
+        response: { 200: recordResponse("api/responses/link-message-result.json"), ...errorResponses(404) },
+      },
     },
     async (request) => {
       const user = request.user!;

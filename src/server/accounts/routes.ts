@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../app-context.ts";
+import { contactInfoRoutes } from "../contacts/contact-routes.ts";
 import { accessCodeRoutes } from "./access-code-routes.ts";
 import { invitationRoutes } from "./invitation-routes.ts";
 import { myAccountRoutes } from "./my-account-routes.ts";
@@ -15,4 +16,5 @@ export async function accountRoutes(app: FastifyInstance, ctx: AppContext): Prom
   await recoveryRoutes(app, ctx);
   await accessCodeRoutes(app, ctx);
   await myAccountRoutes(app, ctx);
+  await contactInfoRoutes(app, ctx);
 }

@@ -12,6 +12,7 @@ import { INVALID_PASSWORD, passwordChecker } from "../auth/password-rules.ts";
 import { hashPassword, newPasswordColumns } from "../auth/passwords.ts";
 import type { Database } from "../db/database-types.ts";
 import { badRequest, HttpError } from "../http/http-error.ts";
+import { errorResponses, recordResponse } from "../http/response-schemas.ts";
 import { activeWithoutSignIn } from "./invite-user.ts";
 import { RESPONDENT_ROLE } from "./new-accounts.ts";
 import { findLiveToken, spendToken } from "./one-time-tokens.ts";
@@ -72,7 +73,10 @@ export async function setupRoutes(app: FastifyInstance, ctx: AppContext): Promis
     `${BASE}/validate-token`,
     {
       config: { access: "public", rateLimit: publicLimit(ctx) },
-      schema: { querystring: { $ref: "api/validate-token-query.json" } },
+      schema: {
+        querystring: { $ref: "api/validate-token-query.json" },
+        response: { 200: recordResponse("api/responses/setup-link.json") },
+      },
     },
     async (request) => {
       const account = await setupAccount(ctx.db, request.query.token);
@@ -85,7 +89,7 @@ export async function setupRoutes(app: FastifyInstance, ctx: AppContext): Promis
     `${BASE}/account-setup`,
     {
       config: { access: "public", rateLimit: publicLimit(ctx) },
-      schema: { body: { $ref: "api/account-setup.json" } },
+      schema: { body: { $ref: "api/account-setup.json" }, response: { 200: recordResponse("api/session.json") } },
     },
     async (request) => {
       const { token, username, password } = request.body;
@@ -143,7 +147,11 @@ export async function setupRoutes(app: FastifyInstance, ctx: AppContext): Promis
     `${BASE}/username`,
     {
       config: { access: "public", rateLimit: publicLimit(ctx) },
-      schema: { querystring: { $ref: "api/username-query.json" } },
+      schema: {
+        querystring: { $ref: "api/username-query.json" },
+        // 401: neither a live setup link nor a signed-in caller.
+        response: { 200: recordResponse("api/responses/username-availability.json"), ...errorResponses(401) },
+      },
     },
     async (request) => {
       let self: number;

@@ -6,6 +6,7 @@ import type { PatientView } from "../../shared/permissions.ts";
 import type { AppContext } from "../app-context.ts";
 import { notFound } from "../http/http-error.ts";
 import { pageWindow } from "../http/paging.ts";
+import { errorResponses, recordResponse } from "../http/response-schemas.ts";
 import { CHART_READ_ACCESS, CHART_WRITE_ACCESS, caller } from "../measures/access.ts";
 import { chartVisible, resolveListView } from "../patients/patient-access.ts";
 import { isPatientVisible } from "../patients/patient-mrn.ts";
@@ -14,6 +15,7 @@ import { type AlertStatus, findAlert, listAlerts, statusPredicate } from "./aler
 
 export const ALERT_NOT_FOUND = "This alert does not exist or you do not have access to it.";
 const PARAMS = { params: { $ref: "api/measure-params.json" } };
+const ALERT_LIST = { 200: recordResponse("api/responses/alert-list.json") };
 
 interface AlertQuery {
   page?: number;
@@ -29,7 +31,10 @@ interface AlertQuery {
 export async function alertRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   app.get(
     "/api/measure-alerts",
-    { config: { access: CHART_READ_ACCESS }, schema: { querystring: { $ref: "api/alert-list-query.json" } } },
+    {
+      config: { access: CHART_READ_ACCESS },
+      schema: { querystring: { $ref: "api/alert-list-query.json" }, response: ALERT_LIST },
+    },
     async (request): Promise<AlertList> => {
       const user = caller(request);
       const query = request.query as AlertQuery;
@@ -45,7 +50,11 @@ export async function alertRoutes(app: FastifyInstance, ctx: AppContext): Promis
     },
   );
 
-  app.get("/api/measure-alerts/active-alerts-count", { config: { access: CHART_READ_ACCESS } }, async (request) => {
+  const activeCount = {
+    config: { access: CHART_READ_ACCESS },
+    schema: { response: { 200: recordResponse("api/responses/alert-count.json") } },
+  };
+  app.get("/api/measure-alerts/active-alerts-count", activeCount, async (request) => {
     const row = await ctx.db
       .selectFrom("alert as a")
       .select(sql<number>`count(*)::int`.as("n"))
@@ -57,7 +66,13 @@ export async function alertRoutes(app: FastifyInstance, ctx: AppContext): Promis
 
   app.post(
     "/api/measure-alerts/acknowledge/:id",
-    { config: { access: CHART_WRITE_ACCESS }, schema: PARAMS },
+    {
+      config: { access: CHART_WRITE_ACCESS },
+      schema: {
+        ...PARAMS,
+        response: { 200: recordResponse("api/responses/acknowledged-alert.json"), ...errorResponses(404) },
+      },
+    },
     async (request): Promise<AcknowledgedAlert> => {
       const user = caller(request);
       const { id } = request.params as { id: number };
@@ -81,7 +96,11 @@ export async function alertRoutes(app: FastifyInstance, ctx: AppContext): Promis
     "/api/patients/:patientId/alerts",
     {
       config: { access: CHART_READ_ACCESS },
-      schema: { ...PARAMS, querystring: { $ref: "api/alert-list-query.json" } },
+      schema: {
+        ...PARAMS,
+        querystring: { $ref: "api/alert-list-query.json" },
+        response: { ...ALERT_LIST, ...errorResponses(404) },
+      },
     },
     async (request): Promise<AlertList> => {
       const user = caller(request);

@@ -1,8 +1,8 @@
 import { type Kysely, sql } from "kysely";
 import { selectableRoles } from "../../shared/permissions.ts";
-import type { SchemaBundle } from "../../shared/schema/bundle.ts";
 import type { FieldError } from "../../shared/validation/field-errors.ts";
 import type { Database } from "../db/database-types.ts";
+import type { EntityValues, SaveContext } from "../entities/entity-definition.ts";
 
 export const SUPERVISOR_ROLE = "supervisor";
 export const ADMIN_ROLE = "admin";
@@ -21,30 +21,14 @@ export const CLINICAL_USER_MESSAGES = {
   notFound: "The clinical user does not exist.",
 } as const;
 
-/** The editable fields of a clinical user, as validated by entities/clinical-user.json. */
-export interface ClinicalUserBody {
-  first_name: string;
-  last_name: string;
-  email?: string | null;
-  mobile_number?: string | null;
-  provider_id?: string | null;
-  roles: string[];
-  locations: number[];
-  superiors?: number[];
-  subordinates?: number[];
+/** The ids a relation field will store (after `prepare`). */
+export function relationValues(values: EntityValues, field: "locations" | "superiors" | "subordinates"): number[] {
+  return values.relations.find((r) => r.field === field)?.ids ?? [];
 }
 
-/** What will be stored, after the supervisor rule has shaped the supervision lists. */
-export interface ClinicalUserChanges {
-  first_name: string;
-  last_name: string;
-  email: string | null;
-  mobile_number: string | null;
-  provider_id: string | null;
-  roles: string[];
-  locations: number[];
-  superiors: number[];
-  subordinates: number[];
+/** The roles the save gives: a relation too (user_role), whose values are role names where others hold ids. */
+export function rolesOf(values: EntityValues): string[] {
+  return (values.relations.find((r) => r.field === "roles")?.ids ?? []) as unknown as string[];
 }
 
 /**
@@ -52,19 +36,10 @@ export interface ClinicalUserChanges {
  * the user's current supervisors. So a supervisor's superiors are stored empty whatever the form
  * still held, and (the same rule from the other side) only a supervisor keeps supervised clinicians.
  */
-export function shapeChanges(body: ClinicalUserBody): ClinicalUserChanges {
-  const supervisor = body.roles.includes(SUPERVISOR_ROLE);
-  return {
-    first_name: body.first_name,
-    last_name: body.last_name,
-    email: body.email ?? null,
-    mobile_number: body.mobile_number ?? null,
-    provider_id: body.provider_id ?? null,
-    roles: [...new Set(body.roles)].sort(),
-    locations: [...new Set(body.locations)],
-    superiors: supervisor ? [] : [...new Set(body.superiors ?? [])],
-    subordinates: supervisor ? [...new Set(body.subordinates ?? [])] : [],
-  };
+export function applySupervisorRule(values: EntityValues): void {
+  const supervisor = rolesOf(values).includes(SUPERVISOR_ROLE);
+  const emptied = supervisor ? "superiors" : "subordinates";
+  for (const relation of values.relations) if (relation.field === emptied) relation.ids = [];
 }
 
 /** The user (other than `selfId`) holding a provider id, compared without regard to case. */
@@ -78,7 +53,7 @@ export async function providerIdOwner(
   return (await query.executeTakeFirst())?.id ?? null;
 }
 
-async function rolesOf(db: Kysely<Database>, ids: number[]): Promise<Map<number, string[]>> {
+async function rolesHeld(db: Kysely<Database>, ids: number[]): Promise<Map<number, string[]>> {
   if (ids.length === 0) return new Map();
   const rows = await db
     .selectFrom("app_user as u")
@@ -97,45 +72,68 @@ async function rolesOf(db: Kysely<Database>, ids: number[]): Promise<Map<number,
 }
 
 /**
- * Every rule of a clinical user save the schema cannot express, all problems at once:
- * roles an admin may give (x-selectable; roles the user already holds may stay), the caller's
- * own admin role, existing locations, a free provider id, and the supervision rules.
+ * The chosen locations, locked until the save commits so a location cannot be deleted under it
+ * (its delete then waits and finds the user); a location already gone is not valid. The engine
+ * judged the added ones before this lock, so the error may come twice: the rejection says it once.
  */
-export async function checkClinicalUser(
-  db: Kysely<Database>,
-  bundle: SchemaBundle,
-  opts: { actorId: number; selfId: number | null; currentRoles: string[]; changes: ClinicalUserChanges },
-): Promise<FieldError[]> {
-  const { changes, selfId } = opts;
-  const errors: FieldError[] = [];
+async function locationErrors(db: Kysely<Database>, locations: number[]): Promise<FieldError[]> {
+  if (locations.length === 0) return [];
+  const held = await db.selectFrom("location").select("id").where("id", "in", locations).forKeyShare().execute();
+  return held.length === new Set(locations).size
+    ? []
+    : [{ field: "locations", message: CLINICAL_USER_MESSAGES.locationNotValid }];
+}
+
+function roleErrors(ctx: SaveContext, selectable: Set<string>): FieldError[] {
+  const roles = rolesOf(ctx.values);
+  const current = (ctx.current?.roles as string[] | undefined) ?? [];
+  // A role the user already holds may stay (editing a director does not fail).
+  if (roles.some((role) => !selectable.has(role) && !current.includes(role))) {
+    return [{ field: "roles", message: CLINICAL_USER_MESSAGES.roleNotValid }];
+  }
+  if (ctx.id === ctx.user.id && current.includes(ADMIN_ROLE) && !roles.includes(ADMIN_ROLE)) {
+    return [{ field: "roles", message: CLINICAL_USER_MESSAGES.ownAdminRole }];
+  }
+  return [];
+}
+
+async function supervisionErrors(ctx: SaveContext): Promise<FieldError[]> {
   const M = CLINICAL_USER_MESSAGES;
-
-  const selectable = new Set(selectableRoles(bundle).map((r) => r.value));
-  if (changes.roles.some((role) => !selectable.has(role) && !opts.currentRoles.includes(role))) {
-    errors.push({ field: "roles", message: M.roleNotValid });
-  } else if (selfId === opts.actorId && opts.currentRoles.includes(ADMIN_ROLE) && !changes.roles.includes(ADMIN_ROLE)) {
-    errors.push({ field: "roles", message: M.ownAdminRole });
-  }
-
-  const found = await db.selectFrom("location").select("id").where("id", "in", changes.locations).execute();
-  if (found.length !== changes.locations.length) errors.push({ field: "locations", message: M.locationNotValid });
-
-  if (changes.provider_id && (await providerIdOwner(db, changes.provider_id, selfId)) !== null) {
-    errors.push({ field: "provider_id", message: M.providerIdInUse });
-  }
-
-  const people = await rolesOf(db, [...changes.superiors, ...changes.subordinates]);
-  if (selfId !== null && changes.superiors.includes(selfId)) {
+  const superiors = relationValues(ctx.values, "superiors");
+  const subordinates = relationValues(ctx.values, "subordinates");
+  const people = await rolesHeld(ctx.db, [...superiors, ...subordinates]);
+  const errors: FieldError[] = [];
+  const selfId = ctx.id;
+  if (selfId !== null && superiors.includes(selfId)) {
     errors.push({ field: "superiors", message: M.selfSupervision });
-  } else if (changes.superiors.some((id) => !people.get(id)?.includes(SUPERVISOR_ROLE))) {
+  } else if (superiors.some((id) => !people.get(id)?.includes(SUPERVISOR_ROLE))) {
     errors.push({ field: "superiors", message: M.supervisorNotValid });
   }
-  if (selfId !== null && changes.subordinates.includes(selfId)) {
+  if (selfId !== null && subordinates.includes(selfId)) {
     errors.push({ field: "subordinates", message: M.selfSupervision });
-  } else if (changes.subordinates.some((id) => !people.has(id))) {
+  } else if (subordinates.some((id) => !people.has(id))) {
     errors.push({ field: "subordinates", message: M.supervisedNotValid });
-  } else if (changes.subordinates.some((id) => people.get(id)?.includes(SUPERVISOR_ROLE))) {
+  } else if (subordinates.some((id) => people.get(id)?.includes(SUPERVISOR_ROLE))) {
     errors.push({ field: "subordinates", message: M.supervisorSupervised });
   }
+  return errors;
+}
+
+/**
+ * Every rule of a clinical user save the schema cannot express, all problems at once: roles an
+ * admin may give (x-selectable), the caller's own admin role, locations that exist, a free
+ * provider id, and the supervision rules.
+ */
+export async function checkClinicalUser(ctx: SaveContext): Promise<FieldError[]> {
+  const selectable = new Set(selectableRoles(ctx.bundle).map((r) => r.value));
+  const errors = [
+    ...roleErrors(ctx, selectable),
+    ...(await locationErrors(ctx.db, relationValues(ctx.values, "locations"))),
+  ];
+  const providerId = ctx.values.columns.provider_id;
+  if (typeof providerId === "string" && providerId && (await providerIdOwner(ctx.db, providerId, ctx.id)) !== null) {
+    errors.push({ field: "provider_id", message: CLINICAL_USER_MESSAGES.providerIdInUse });
+  }
+  errors.push(...(await supervisionErrors(ctx)));
   return errors;
 }

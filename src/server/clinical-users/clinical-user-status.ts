@@ -1,3 +1,4 @@
+import type { Kysely } from "kysely";
 import {
   applyStatusAction,
   refuseStatus as refuse,
@@ -10,17 +11,32 @@ import type { AppContext } from "../app-context.ts";
 import { ACCOUNT_STATUS } from "../auth/access-hook.ts";
 import { ACTIVITY, logActivity } from "../auth/activity-log.ts";
 import { revokeUserFamilies } from "../auth/refresh-tokens.ts";
-import { type ClinicalUserJson, loadClinicalUser } from "./clinical-user-read.ts";
-import { lockClinicalUser, recordClinicalUserHistory } from "./clinical-user-write.ts";
-
-export type { StatusAction };
+import type { Database } from "../db/database-types.ts";
+import type { EntityJson } from "../entities/entity-definition.ts";
+import { entityStore } from "../entities/entity-store.ts";
+import { notFound } from "../http/http-error.ts";
+import { clinicalUserEntity } from "./clinical-user-entity.ts";
+import { CLINICAL_USER_MESSAGES } from "./clinical-user-rules.ts";
 
 const { inactive, notInvited, invited, passwordReset } = ACCOUNT_STATUS;
 
 export interface StatusChangeResult {
-  user: ClinicalUserJson;
+  user: EntityJson;
   /** Present for the actions that send an invitation: whether it went, and why not. */
   invitation?: LinkMessageResult;
+}
+
+/** Locks a clinical user's row for the rest of the transaction; 404 when there is none. */
+async function lockClinicalUser(trx: Kysely<Database>, id: number): Promise<{ status: number }> {
+  const row = await trx
+    .selectFrom("app_user")
+    .select("status")
+    .where("id", "=", id)
+    .where("user_type", "=", "clinical")
+    .forUpdate()
+    .executeTakeFirst();
+  if (!row) throw notFound(CLINICAL_USER_MESSAGES.notFound);
+  return row;
 }
 
 /**
@@ -35,13 +51,14 @@ export async function changeClinicalUserStatus(
   args: { actorId: number; userId: number; action: StatusAction; channel?: "email" | "sms" },
 ): Promise<StatusChangeResult> {
   const { actorId, userId } = args;
+  const store = entityStore(clinicalUserEntity, ctx.bundle);
   const invitation = await ctx.db.transaction().execute(async (trx) => {
     const user = await lockClinicalUser(trx, userId);
     const result = await applyStatusAction(ctx, trx, { ...args, status: user.status });
-    await recordClinicalUserHistory(trx, userId, actorId);
+    await store.recordHistory(trx, actorId, userId);
     return result;
   });
-  const user = (await loadClinicalUser(ctx.db, userId)) as ClinicalUserJson;
+  const user = (await store.read(ctx.db, userId)) as EntityJson;
   return invitation ? { user, invitation } : { user };
 }
 
@@ -56,8 +73,9 @@ export async function changeClinicalUserStatus(
 export async function resetClinicalUserPassword(
   ctx: AppContext,
   args: { actorId: number; userId: number },
-): Promise<{ user: ClinicalUserJson; message: LinkMessageResult }> {
+): Promise<{ user: EntityJson; message: LinkMessageResult }> {
   const { actorId, userId } = args;
+  const store = entityStore(clinicalUserEntity, ctx.bundle);
   const message = await ctx.db.transaction().execute(async (trx) => {
     const user = await lockClinicalUser(trx, userId);
     if (userId === actorId) throw refuse("Use change password for your own account.");
@@ -68,8 +86,8 @@ export async function resetClinicalUserPassword(
     await revokeUserFamilies(trx, userId);
     await logActivity(trx, { userId, actorId, code: ACTIVITY.passwordReset });
     const sent = await sendPasswordReset(ctx, { userId, actorId, db: trx });
-    await recordClinicalUserHistory(trx, userId, actorId);
+    await store.recordHistory(trx, actorId, userId);
     return sent;
   });
-  return { user: (await loadClinicalUser(ctx.db, userId)) as ClinicalUserJson, message };
+  return { user: (await store.read(ctx.db, userId)) as EntityJson, message };
 }

@@ -1,15 +1,35 @@
 import type { FastifyInstance } from "fastify";
+import { type RawBuilder, type SqlBool, sql } from "kysely";
+import type { ClinicalUserListQuery } from "../../../generated/types/api/clinical-user-list-query.ts";
+import type { ClinicalUserStatusChange } from "../../../generated/types/api/clinical-user-status-change.ts";
+import type { IdParams } from "../../../generated/types/api/id-params.ts";
+import type { ProviderIdQuery } from "../../../generated/types/api/provider-id-query.ts";
 import type { AppContext } from "../app-context.ts";
 import type { RequestUser } from "../auth/request-user.ts";
-import { notFound } from "../http/http-error.ts";
+import { registerEntityRoutes } from "../entities/entity-routes.ts";
 import { SETTINGS_ADMIN } from "../settings/access.ts";
-import { type ClinicalUserListQuery, listClinicalUsers, loadClinicalUser } from "./clinical-user-read.ts";
-import { CLINICAL_USER_MESSAGES, type ClinicalUserBody, providerIdOwner } from "./clinical-user-rules.ts";
-import { changeClinicalUserStatus, resetClinicalUserPassword, type StatusAction } from "./clinical-user-status.ts";
-import { createClinicalUser, deleteClinicalUser, updateClinicalUser } from "./clinical-user-write.ts";
+import { clinicalUserEntity } from "./clinical-user-entity.ts";
+import { CLINICAL_USER_MESSAGES, providerIdOwner } from "./clinical-user-rules.ts";
+import { changeClinicalUserStatus, resetClinicalUserPassword } from "./clinical-user-status.ts";
 
 const ID_PARAMS = { $ref: "api/id-params.json" };
-const BODY = { $ref: "entities/clinical-user.json" };
+
+type UserIdParams = Required<Pick<IdParams, "id">>;
+
+/** The list filters of spec §7 beyond search: status, roles (any of them), no contact information. */
+function listFilters(query: ClinicalUserListQuery): RawBuilder<SqlBool>[] {
+  const where: RawBuilder<SqlBool>[] = [];
+  if (query.status !== undefined) where.push(sql<SqlBool>`e.status = ${query.status}`);
+  if (query.roles?.length) {
+    where.push(sql<SqlBool>`exists (select 1 from user_role r where r.user_id = e.id
+      and r.role in (${sql.join(query.roles)}))`);
+  }
+  if (query.no_contact_information === true) {
+    where.push(sql<SqlBool>`(e.email is null and not exists
+      (select 1 from contact c where c.user_id = e.id and c.enabled))`);
+  }
+  return where;
+}
 
 /**
  * Settings > Clinical users (spec §7 Clinical users, Security reset-clinical-user-password).
@@ -18,81 +38,51 @@ const BODY = { $ref: "entities/clinical-user.json" };
 export async function clinicalUserRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const actor = (user: RequestUser | null) => (user as RequestUser).id;
 
-  app.get(
-    "/api/clinical-user",
-    { config: { access: SETTINGS_ADMIN }, schema: { querystring: { $ref: "api/clinical-user-list-query.json" } } },
-    async (request) => listClinicalUsers(ctx.db, request.query as ClinicalUserListQuery),
-  );
+  registerEntityRoutes<ClinicalUserListQuery>(app, ctx, {
+    path: "/api/clinical-user",
+    definition: clinicalUserEntity,
+    listQuery: "api/clinical-user-list-query.json",
+    access: {
+      list: SETTINGS_ADMIN,
+      read: SETTINGS_ADMIN,
+      create: SETTINGS_ADMIN,
+      update: SETTINGS_ADMIN,
+      delete: SETTINGS_ADMIN,
+    },
+    listScope: async (request) => ({ where: listFilters(request.query) }),
+  });
 
   // Static paths: Fastify's router prefers them to /api/clinical-user/:id whatever the order.
-  app.get(
+  app.get<{ Querystring: ProviderIdQuery }>(
     "/api/clinical-user/validate-provider-id-available",
     { config: { access: SETTINGS_ADMIN }, schema: { querystring: { $ref: "api/provider-id-query.json" } } },
     async (request) => {
-      const { provider_id, clinician_id } = request.query as { provider_id: string; clinician_id?: number };
+      const { provider_id, clinician_id } = request.query;
       const available = (await providerIdOwner(ctx.db, provider_id, clinician_id ?? null)) === null;
       return available ? { available } : { available, message: CLINICAL_USER_MESSAGES.providerIdInUse };
     },
   );
 
-  app.post(
+  app.post<{ Params: UserIdParams; Body: ClinicalUserStatusChange }>(
     "/api/clinical-user/change-status/:id",
     {
       config: { access: SETTINGS_ADMIN },
       schema: { params: ID_PARAMS, body: { $ref: "api/clinical-user-status-change.json" } },
     },
     async (request) => {
-      const { action, channel } = request.body as { action: StatusAction; channel?: "email" | "sms" };
-      const userId = (request.params as { id: number }).id;
-      return changeClinicalUserStatus(ctx, { actorId: actor(request.user), userId, action, channel });
+      const { action, channel } = request.body;
+      return changeClinicalUserStatus(ctx, {
+        actorId: actor(request.user),
+        userId: request.params.id,
+        action,
+        channel,
+      });
     },
   );
 
-  app.post(
+  app.post<{ Params: UserIdParams }>(
     "/api/security/reset-clinical-user-password/:id",
     { config: { access: SETTINGS_ADMIN }, schema: { params: ID_PARAMS } },
-    async (request) =>
-      resetClinicalUserPassword(ctx, { actorId: actor(request.user), userId: (request.params as { id: number }).id }),
-  );
-
-  app.get(
-    "/api/clinical-user/:id",
-    { config: { access: SETTINGS_ADMIN }, schema: { params: ID_PARAMS } },
-    async (request) => {
-      const user = await loadClinicalUser(ctx.db, (request.params as { id: number }).id);
-      if (!user) throw notFound(CLINICAL_USER_MESSAGES.notFound);
-      return user;
-    },
-  );
-
-  app.post(
-    "/api/clinical-user",
-    { config: { access: SETTINGS_ADMIN }, schema: { body: BODY } },
-    async (request, reply) =>
-      reply
-        .status(201)
-        .send(await createClinicalUser(ctx.db, ctx.bundle, actor(request.user), request.body as ClinicalUserBody)),
-  );
-
-  app.put(
-    "/api/clinical-user/:id",
-    { config: { access: SETTINGS_ADMIN }, schema: { params: ID_PARAMS, body: BODY } },
-    async (request) =>
-      updateClinicalUser(
-        ctx.db,
-        ctx.bundle,
-        actor(request.user),
-        (request.params as { id: number }).id,
-        request.body as ClinicalUserBody,
-      ),
-  );
-
-  app.delete(
-    "/api/clinical-user/:id",
-    { config: { access: SETTINGS_ADMIN }, schema: { params: ID_PARAMS } },
-    async (request, reply) => {
-      await deleteClinicalUser(ctx.db, actor(request.user), (request.params as { id: number }).id);
-      return reply.status(204).send();
-    },
+    async (request) => resetClinicalUserPassword(ctx, { actorId: actor(request.user), userId: request.params.id }),
   );
 }

@@ -5,12 +5,13 @@ import type { FieldError } from "../../shared/validation/field-errors.ts";
 import { toFieldErrors } from "../../shared/validation/field-errors.ts";
 import { SchemaValidator } from "../../shared/validation/validator.ts";
 import type { Database } from "../db/database-types.ts";
-import { badRequest, notFound } from "../http/http-error.ts";
+import { badRequest } from "../http/http-error.ts";
 
 /**
  * Contact information of an account (spec §3 Contact). The ONE module that reads and changes
  * `contact` rows: the respondents routes (src/server/respondents/), the patient form (the
- * patient record's own email and mobile) and the My account contact-info routes all go through it.
+ * patient record's own email and mobile), and the contact entity (contact-entity.ts, whose
+ * hooks the My account contact-info routes save through) all go through it.
  *
  * Rules
  * - channel 1 email, 2 phone (enums/contact-channel.json). Values are stored normalized: an email
@@ -27,19 +28,21 @@ import { badRequest, notFound } from "../http/http-error.ts";
  *   clinic sends on (general settings email_enabled, sms_enabled).
  * - Every change locks the account row first (app_user ... for update), so two saves cannot both
  *   make a primary. Call the changing functions inside a transaction.
+ * - Every change of a row adds one to its version (optimistic concurrency, docs/entity-engine.md):
+ *   a form holding a copy from before a demotion or a sync is refused rather than undoing it.
  *
  * API (refusals a person can fix throw HttpError 400 with field errors; `field` names the form
  * field to report them on, "value" unless given)
- * - EMAIL, PHONE; type Contact (the JSON shape of entities/contact.json); NOTIFICATIONS_OFF_WARNING.
+ * - EMAIL, PHONE; type Contact (the JSON shape of entities/contact.json); NOTIFICATIONS_OFF_WARNING;
+ *   CONTACT_MESSAGES.
  * - normalizeContactValue(channel, raw): the stored form of a value ("" when nothing is left).
  * - contactValueErrors(bundle, channel, value, field): the schema's messages for a bad value
  *   (entities/respondent.json email and phone rules: 'Invalid email', 'That mobile number is too short...').
  * - listContacts(db, userIds): Map of user id to contacts, primary first within each channel.
  * - addContact(db, bundle, userId, {channel, value, primary?, enabled?}, {field?}): adds an
  *   editable contact; a value the account already has on that channel is refused.
- * - updateContact(db, bundle, userId, contactId, {value?, primary?, enabled?}, {field?}): 404 when
- *   the contact is not the account's; value and enabled refused on a non-editable contact.
- * - removeContact(db, userId, contactId, {field?}): 404 when not the account's; refused when non-editable.
+ * - Editing and removing one contact: the contact entity (contact-entity.ts), through
+ *   lockAccount, channelContacts, sameValue, lockedContact, demotePrimary and handOverPrimary.
  * - setPrimaryContact(db, bundle, userId, channel, value | null, enabled, {field?}): what a form
  *   with one email and one phone field means: the channel's primary becomes `value` (null removes it).
  * - primaryOf(contacts, channel): the channel's primary contact or null.
@@ -59,6 +62,7 @@ export const NOTIFICATIONS_OFF_WARNING =
 export const CONTACT_MESSAGES = {
   duplicate: "That contact is already saved.",
   notFound: "The contact does not exist.",
+  typeFixed: "The type of a contact cannot be changed. Add a new contact instead.",
   locked: {
     [EMAIL]: "This email is on the patient's record: change it on the patient form.",
     [PHONE]: "This mobile number is on the patient's record: change it on the patient form.",
@@ -76,6 +80,7 @@ export interface Contact {
   value: string;
   editable: boolean;
   enabled: boolean;
+  version: number;
 }
 
 type ContactRow = {
@@ -87,9 +92,13 @@ type ContactRow = {
   value: string;
   editable: boolean;
   enabled: boolean;
+  version: number;
 };
 
-const COLUMNS = ["id", "user_id", "channel", "is_primary", "emr", "value", "editable", "enabled"] as const;
+const COLUMNS = ["id", "user_id", "channel", "is_primary", "emr", "value", "editable", "enabled", "version"] as const;
+
+/** What every change of a contact row also sets: its next version. */
+const NEXT_VERSION = { version: sql<number>`version + 1` };
 
 function toContact(row: ContactRow): Contact {
   return {
@@ -101,6 +110,7 @@ function toContact(row: ContactRow): Contact {
     value: row.value,
     editable: row.editable,
     enabled: row.enabled,
+    version: row.version,
   };
 }
 
@@ -108,7 +118,8 @@ export function normalizeContactValue(channel: Channel, raw: string): string {
   return channel === PHONE ? raw.replace(/\D+/g, "") : raw.trim();
 }
 
-function sameValue(channel: Channel, a: string, b: string): boolean {
+/** Emails compare in any case, phone numbers digit for digit. */
+export function sameValue(channel: Channel, a: string, b: string): boolean {
   return channel === EMAIL ? a.toLowerCase() === b.toLowerCase() : a === b;
 }
 
@@ -158,18 +169,21 @@ export async function listContacts(db: Kysely<Database>, userIds: readonly numbe
   return out;
 }
 
-async function lockAccount(db: Kysely<Database>, userId: number): Promise<void> {
+/** Takes the account row for the transaction: changes of one account's contacts run one at a time. */
+export async function lockAccount(db: Kysely<Database>, userId: number): Promise<void> {
   await db.selectFrom("app_user").select("id").where("id", "=", userId).forUpdate().execute();
 }
 
-async function channelContacts(db: Kysely<Database>, userId: number, channel: Channel): Promise<Contact[]> {
+/** The account's contacts of one channel, primary first. */
+export async function channelContacts(db: Kysely<Database>, userId: number, channel: Channel): Promise<Contact[]> {
   return (await listContacts(db, [userId])).get(userId)?.filter((c) => c.channel === channel) ?? [];
 }
 
-async function demotePrimary(db: Kysely<Database>, userId: number, channel: Channel): Promise<void> {
+/** The channel's primary stops being one (another is about to take its place). */
+export async function demotePrimary(db: Kysely<Database>, userId: number, channel: Channel): Promise<void> {
   await db
     .updateTable("contact")
-    .set({ is_primary: false })
+    .set({ is_primary: false, ...NEXT_VERSION })
     .where("user_id", "=", userId)
     .where("channel", "=", channel)
     .where("is_primary", "=", true)
@@ -178,7 +192,7 @@ async function demotePrimary(db: Kysely<Database>, userId: number, channel: Chan
 
 /** After a primary went: the oldest contact left on the channel takes its place. */
 async function promoteOldest(db: Kysely<Database>, userId: number, channel: Channel): Promise<void> {
-  await sql`update contact set is_primary = true where id = (
+  await sql`update contact set is_primary = true, version = version + 1 where id = (
       select id from contact where user_id = ${userId} and channel = ${channel} order by id limit 1)
     and not exists (select 1 from contact where user_id = ${userId} and channel = ${channel} and is_primary)`.execute(
     db,
@@ -190,17 +204,15 @@ async function deleteContact(db: Kysely<Database>, contact: Contact): Promise<vo
   if (contact.primary) await promoteOldest(db, contact.user_id, contact.channel);
 }
 
-/** One of the account's contacts, read after locking the account for the change; 404 when it is not theirs. */
-async function lockedOwnContact(db: Kysely<Database>, userId: number, contactId: number): Promise<Contact> {
-  await lockAccount(db, userId);
-  const row = await db
-    .selectFrom("contact")
-    .select(COLUMNS)
-    .where("id", "=", contactId)
-    .where("user_id", "=", userId)
-    .executeTakeFirst();
-  if (!row) throw notFound(CONTACT_MESSAGES.notFound);
-  return toContact(row);
+/**
+ * Before a primary contact is deleted: the oldest other contact of its channel becomes primary
+ * (the index allows one primary per channel, so this one steps down first).
+ */
+export async function handOverPrimary(db: Kysely<Database>, contact: Pick<Contact, "id" | "user_id" | "channel">) {
+  await db.updateTable("contact").set({ is_primary: false }).where("id", "=", contact.id).execute();
+  await sql`update contact set is_primary = true, version = version + 1 where id = (
+      select id from contact where user_id = ${contact.user_id} and channel = ${contact.channel}
+        and id <> ${contact.id} order by id limit 1)`.execute(db);
 }
 
 async function reload(db: Kysely<Database>, id: number): Promise<Contact> {
@@ -214,7 +226,13 @@ function cleanValue(bundle: SchemaBundle, channel: Channel, raw: string, field: 
   return value;
 }
 
-const locked = (channel: Channel, field: string) => badRequest([{ field, message: CONTACT_MESSAGES.locked[channel] }]);
+/** The refusal of a change to a contact from the patient record (emr), on `field`. */
+export const lockedContact = (channel: Channel, field: string): FieldError => ({
+  field,
+  message: CONTACT_MESSAGES.locked[channel],
+});
+
+const locked = (channel: Channel, field: string) => badRequest([lockedContact(channel, field)]);
 
 /** An account holds a value once per channel: refuses `value` when one of `others` already has it. */
 function refuseDuplicate(others: readonly Contact[], channel: Channel, value: string, field: string): void {
@@ -265,51 +283,6 @@ export async function addContact(
   });
 }
 
-/** Changes one of the account's contacts (404 when it is not theirs). */
-export async function updateContact(
-  db: Kysely<Database>,
-  bundle: SchemaBundle,
-  userId: number,
-  contactId: number,
-  changes: { value?: string; primary?: boolean; enabled?: boolean },
-  opts: { field?: string } = {},
-): Promise<Contact> {
-  const field = opts.field ?? "value";
-  const contact = await lockedOwnContact(db, userId, contactId);
-  const set: { value?: string; enabled?: boolean } = {};
-  if (changes.value !== undefined) {
-    const value = cleanValue(bundle, contact.channel, changes.value, field);
-    if (value !== contact.value) {
-      if (!contact.editable) throw locked(contact.channel, field);
-      const others = (await channelContacts(db, userId, contact.channel)).filter((c) => c.id !== contact.id);
-      refuseDuplicate(others, contact.channel, value, field);
-      set.value = value;
-    }
-  }
-  if (changes.enabled !== undefined && changes.enabled !== contact.enabled) {
-    if (!contact.editable) throw locked(contact.channel, field);
-    set.enabled = changes.enabled;
-  }
-  if (Object.keys(set).length) await db.updateTable("contact").set(set).where("id", "=", contact.id).execute();
-  if (changes.primary === true && !contact.primary) {
-    await demotePrimary(db, userId, contact.channel);
-    await db.updateTable("contact").set({ is_primary: true }).where("id", "=", contact.id).execute();
-  }
-  return reload(db, contact.id);
-}
-
-/** Removes one of the account's editable contacts (404 when it is not theirs). */
-export async function removeContact(
-  db: Kysely<Database>,
-  userId: number,
-  contactId: number,
-  opts: { field?: string } = {},
-): Promise<void> {
-  const contact = await lockedOwnContact(db, userId, contactId);
-  if (!contact.editable) throw locked(contact.channel, opts.field ?? "value");
-  await deleteContact(db, contact);
-}
-
 /**
  * A form with one email and one phone field (the respondent form): the channel's primary becomes
  * `value`, with notifications `enabled`; null removes it. A value the account already holds on
@@ -340,7 +313,11 @@ export async function setPrimaryContact(
   if (primary && sameValue(channel, primary.value, value)) {
     if (primary.enabled === enabled && primary.value === value) return primary;
     if (!primary.editable) throw locked(channel, field);
-    await db.updateTable("contact").set({ value, enabled }).where("id", "=", primary.id).execute();
+    await db
+      .updateTable("contact")
+      .set({ value, enabled, ...NEXT_VERSION })
+      .where("id", "=", primary.id)
+      .execute();
     return reload(db, primary.id);
   }
   if (primary && !primary.editable) throw locked(channel, field);
@@ -350,13 +327,17 @@ export async function setPrimaryContact(
     await demotePrimary(db, userId, channel);
     await db
       .updateTable("contact")
-      .set(existing.editable ? { is_primary: true, enabled } : { is_primary: true })
+      .set(existing.editable ? { is_primary: true, enabled, ...NEXT_VERSION } : { is_primary: true, ...NEXT_VERSION })
       .where("id", "=", existing.id)
       .execute();
     return reload(db, existing.id);
   }
   if (primary) {
-    await db.updateTable("contact").set({ value, enabled }).where("id", "=", primary.id).execute();
+    await db
+      .updateTable("contact")
+      .set({ value, enabled, ...NEXT_VERSION })
+      .where("id", "=", primary.id)
+      .execute();
     return reload(db, primary.id);
   }
   return insertContact(db, userId, { channel, value, primary: true, enabled });
@@ -397,7 +378,11 @@ export async function syncPatientRecordContacts(db: Kysely<Database>, patientId:
       if (emr) await deleteContact(db, emr);
     } else if (emr) {
       if (emr.value !== value || emr.enabled !== enabled)
-        await db.updateTable("contact").set({ value, enabled }).where("id", "=", emr.id).execute();
+        await db
+          .updateTable("contact")
+          .set({ value, enabled, ...NEXT_VERSION })
+          .where("id", "=", emr.id)
+          .execute();
     } else {
       await insertContact(db, userId, { channel, value, enabled, primary: !current.some((c) => c.primary), emr: true });
     }

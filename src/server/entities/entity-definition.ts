@@ -61,6 +61,12 @@ export interface EntityHooks {
   prepare?(values: EntityValues, ctx: { bundle: SchemaBundle; user: RequestUser; id: number | null }): void;
   /** Rules the schema cannot express; every problem at once, as field errors. */
   check?(ctx: SaveContext): Promise<FieldError[]>;
+  /**
+   * After the checks passed, before the row is written: settles values with the rows beside it
+   * (a contact made primary demotes the channel's other primary, which a unique index would
+   * refuse after). May change `values.columns`.
+   */
+  beforeWrite?(ctx: SaveContext): Promise<void>;
   /** Columns a new row needs that the body does not hold (its account, who created it). */
   insertColumns?(ctx: SaveContext): Promise<Row>;
   /** After a new row is inserted and before its relations are written (e.g. the patient's chart). */

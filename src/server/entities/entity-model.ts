@@ -12,7 +12,16 @@ import { type RelationSpec, relationFromSchema } from "./entity-relations.ts";
  * - anything else: a key of the table's `extra` JSONB column, served at the top level.
  */
 export type StoredField =
-  | { kind: "column"; field: string; column: string; readOnly: boolean; text: boolean; default: unknown }
+  | {
+      kind: "column";
+      field: string;
+      column: string;
+      readOnly: boolean;
+      text: boolean;
+      /** Whether the schema allows null; a null the schema does not allow is left out of the answer. */
+      nullable: boolean;
+      default: unknown;
+    }
   | { kind: "relation"; field: string; relation: RelationSpec }
   | { kind: "extra"; field: string; text: boolean; numeric: boolean; default: unknown }
   | { kind: "computed"; field: string }
@@ -63,6 +72,7 @@ function classify(schemaId: string, field: string, prop: JsonSchema): StoredFiel
       column,
       readOnly: prop.readOnly === true,
       text: isFreeText(prop),
+      nullable: typesOf(prop).includes("null"),
       default: prop.default ?? null,
     };
   }
@@ -88,11 +98,21 @@ function sortTarget(field: StoredField | undefined): SortTarget | null {
   return null; // relations hold many values: nothing to sort a row by
 }
 
+/** The sorts the table's list query schema (x-query) allows beyond its columns, e.g. first name. */
+function querySorts(bundle: SchemaBundle, table: JsonSchema): string[] {
+  const queryId = table["x-query"];
+  if (typeof queryId !== "string") return [];
+  const sort = schemaById(bundle, queryId).properties?.sort;
+  return Array.isArray(sort?.enum) ? sort.enum.filter((v): v is string => typeof v === "string") : [];
+}
+
 function listRules(bundle: SchemaBundle, tableId: string | undefined, byName: Map<string, StoredField>) {
   const table = tableId ? schemaById(bundle, tableId) : {};
   const sortable = new Map<string, SortTarget>();
-  for (const column of (table.columns as TableColumn[] | undefined) ?? []) {
-    const name = column.sortField ?? (column.sortable ? column.field : undefined);
+  const columnSorts = ((table.columns as TableColumn[] | undefined) ?? []).map(
+    (column) => column.sortField ?? (column.sortable ? column.field : undefined),
+  );
+  for (const name of [...columnSorts, ...querySorts(bundle, table)]) {
     const target = name ? sortTarget(byName.get(name)) : null;
     if (name && target) sortable.set(name, target);
   }

@@ -40,8 +40,11 @@ export function toEntityJson(def: EntityDefinition, model: EntityModel, bundle: 
   const extra = (row.extra ?? {}) as Row;
   const out: Row = {};
   for (const field of model.fields) {
-    if (field.kind === "column") out[field.field] = iso(row[field.column]) ?? null;
-    else if (field.kind === "relation") out[field.field] = row[`rel_${field.field}`] ?? [];
+    if (field.kind === "column") {
+      const value = iso(row[field.column]) ?? null;
+      // An optional enum left empty is absent, so the record as read is a valid body to save back.
+      if (value !== null || field.nullable || field.readOnly) out[field.field] = value;
+    } else if (field.kind === "relation") out[field.field] = row[`rel_${field.field}`] ?? [];
     else if (field.kind === "computed" || field.kind === "hook") {
       const key = `calc_${field.field}`;
       if (key in row) out[field.field] = iso(row[key]) ?? null;

@@ -12,7 +12,8 @@ export interface ListScope {
   answer?: Record<string, unknown>;
 }
 
-export interface EntityRouteOptions {
+/** `Query` is the list query schema's generated type, so `listScope` reads its filters typed. */
+export interface EntityRouteOptions<Query extends ListRequest = ListRequest> {
   /** The collection path, e.g. "/api/location"; a record is `${path}/:${idParam}`. */
   path: string;
   /** The id's name in the path (api/id-params.json lists the allowed names). Default "id". */
@@ -25,7 +26,11 @@ export interface EntityRouteOptions {
   /** With neither page nor pageSize the list answers every record (small lists that pickers read whole). */
   wholeList?: boolean;
   /** Conditions and answer keys of the list beyond paging and search. */
-  listScope?(request: FastifyRequest, user: RequestUser, store: EntityStore): Promise<ListScope>;
+  listScope?(
+    request: FastifyRequest<{ Querystring: Query }>,
+    user: RequestUser,
+    store: EntityStore,
+  ): Promise<ListScope>;
 }
 
 const ID_PARAMS = { $ref: "api/id-params.json" };
@@ -40,7 +45,11 @@ function caller(request: FastifyRequest): RequestUser {
  * entity's schemas and declaring its access. Hand-written routes remain only for calls that are
  * not CRUD (status changes, reassignment, checks).
  */
-export function registerEntityRoutes(app: FastifyInstance, ctx: AppContext, opts: EntityRouteOptions): EntityStore {
+export function registerEntityRoutes<Query extends ListRequest = ListRequest>(
+  app: FastifyInstance,
+  ctx: AppContext,
+  opts: EntityRouteOptions<Query>,
+): EntityStore {
   const store = entityStore(opts.definition, ctx.bundle);
   const idParam = opts.idParam ?? "id";
   const recordPath = `${opts.path}/:${idParam}`;
@@ -49,13 +58,15 @@ export function registerEntityRoutes(app: FastifyInstance, ctx: AppContext, opts
   const { access } = opts;
 
   if (access.list) {
-    app.get<{ Querystring: ListRequest }>(
+    app.get<{ Querystring: Query }>(
       opts.path,
       { config: { access: access.list }, schema: opts.listQuery ? { querystring: { $ref: opts.listQuery } } : {} },
       async (request) => {
         const user = caller(request);
         const scope = (await opts.listScope?.(request, user, store)) ?? {};
-        const page = await store.list(ctx.db, request.query, { user, where: scope.where, whole: opts.wholeList });
+        // Query extends ListRequest; Fastify's request type cannot show that inside a generic function.
+        const query = request.query as ListRequest;
+        const page = await store.list(ctx.db, query, { user, where: scope.where, whole: opts.wholeList });
         return { ...page, ...scope.answer };
       },
     );

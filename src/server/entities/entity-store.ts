@@ -98,6 +98,7 @@ export class EntityStore {
       db.transaction().execute(async (trx) => {
         const ctx: SaveContext = { db: trx, bundle: this.bundle, user, id: null, current: null, values };
         await this.check(ctx);
+        await this.def.hooks?.beforeWrite?.(ctx);
         const more = (await this.def.hooks?.insertColumns?.(ctx)) ?? {};
         const row = (await (trx as AnyDb)
           .insertInto(this.model.table)
@@ -130,6 +131,7 @@ export class EntityStore {
         const current = (await this.read(trx, id)) as EntityJson;
         const ctx: SaveContext = { db: trx, bundle: this.bundle, user, id, current, values };
         await this.check(ctx);
+        await this.def.hooks?.beforeWrite?.(ctx);
         await (trx as AnyDb)
           .updateTable(this.model.table)
           .set({

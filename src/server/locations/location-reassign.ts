@@ -1,7 +1,9 @@
 import { type Kysely, sql } from "kysely";
-import { loadClinicalUsers } from "../clinical-users/clinical-user-read.ts";
+import type { SchemaBundle } from "../../shared/schema/bundle.ts";
+import { clinicalUserEntity } from "../clinical-users/clinical-user-entity.ts";
+import { recordSideChanges } from "../clinical-users/clinical-user-side-changes.ts";
 import type { Database } from "../db/database-types.ts";
-import { appendHistory } from "../history/record-history.ts";
+import { entityStore } from "../entities/entity-store.ts";
 import { badRequest } from "../http/http-error.ts";
 
 export const SAME_LOCATION = "Choose a different location to move the users to";
@@ -13,6 +15,7 @@ export const SAME_LOCATION = "Choose a different location to move the users to";
  */
 export async function reassignLocationUsers(
   db: Kysely<Database>,
+  bundle: SchemaBundle,
   actorId: number,
   fromId: number,
   toId: number,
@@ -39,10 +42,8 @@ export async function reassignLocationUsers(
       on conflict do nothing`.execute(trx);
     await trx.deleteFrom("user_location").where("location_id", "=", fromId).execute();
     const userIds = users.map((u) => u.user_id);
-    // The users changed, not the locations: each moved clinical user gets a new history version.
-    for (const user of await loadClinicalUsers(trx, userIds)) {
-      await appendHistory(trx, { entity: "clinical_user", entityId: user.id, data: user, changedBy: actorId });
-    }
+    // The users changed, not the locations: each moved clinical user gets a new version.
+    await recordSideChanges(trx, entityStore(clinicalUserEntity, bundle), actorId, userIds);
     return { fromLocationId: fromId, toLocationId: toId, moved: userIds.length };
   });
 }

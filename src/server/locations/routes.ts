@@ -43,7 +43,7 @@ export async function locationRoutes(app: FastifyInstance, ctx: AppContext): Pro
     { config: { access: SETTINGS_ADMIN }, schema: { body: { $ref: "api/location-reassign.json" } } },
     async (request) => {
       const { fromLocationId, toLocationId } = request.body;
-      return reassignLocationUsers(ctx.db, (request.user as RequestUser).id, fromLocationId, toLocationId);
+      return reassignLocationUsers(ctx.db, ctx.bundle, (request.user as RequestUser).id, fromLocationId, toLocationId);
     },
   );
 

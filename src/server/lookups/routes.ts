@@ -3,6 +3,7 @@ import { type Kysely, sql } from "kysely";
 import type { ByRoleQuery } from "../../../generated/types/api/by-role-query.ts";
 import type { AppContext } from "../app-context.ts";
 import type { Database } from "../db/database-types.ts";
+import { recordResponse } from "../http/response-schemas.ts";
 import { assignableRoles, DEACTIVATED_STATUS } from "../patients/assignable-roles.ts";
 import { FORM_LOOKUPS } from "../settings/access.ts";
 
@@ -42,7 +43,13 @@ async function usersWithRoles(db: Kysely<Database>, roles: string[], onlyActive:
  * Clinician teams are listed by clinician-teams/routes.ts.
  */
 export async function lookupRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  const byRole = { config: { access: FORM_LOOKUPS }, schema: { querystring: { $ref: "api/by-role-query.json" } } };
+  const byRole = {
+    config: { access: FORM_LOOKUPS },
+    schema: {
+      querystring: { $ref: "api/by-role-query.json" },
+      response: { 200: recordResponse("api/responses/clinical-user-options.json") },
+    },
+  };
 
   app.get("/api/clinical-user/by-role/clinician", byRole, async (request) =>
     usersWithRoles(ctx.db, assignableRoles(ctx.bundle), (request.query as ByRoleQuery).onlyActive === 1),

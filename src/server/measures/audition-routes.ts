@@ -8,6 +8,7 @@ import type { Answers, ScoreContext } from "../../shared/scoring/index.ts";
 import { scoreSession } from "../../shared/scoring/index.ts";
 import type { AppContext } from "../app-context.ts";
 import { badRequest, notFound } from "../http/http-error.ts";
+import { errorResponses, recordResponse } from "../http/response-schemas.ts";
 import { previewAlerts, reportAnswers, reportMeasure, reportScore } from "../sessions/report.ts";
 import { caller, PREVIEW_ACCESS } from "./access.ts";
 import { currentDefinition, type DefinitionVersion } from "./definitions.ts";
@@ -15,6 +16,7 @@ import { findPage, pageView } from "./page-view.ts";
 
 const MEASURE_NOT_FOUND = "This measure does not exist.";
 const PARAMS = { params: { $ref: "api/measure-params.json" } };
+const NOT_FOUND = errorResponses(404);
 
 function ageOf(value: number | string): number {
   return typeof value === "number" ? value : Number(value);
@@ -48,7 +50,14 @@ export async function auditionRoutes(app: FastifyInstance, ctx: AppContext): Pro
 
   app.post(
     "/api/questionnaires-audition/:measureId/start",
-    { config: { access: PREVIEW_ACCESS }, schema: { ...PARAMS, body: { $ref: "api/audition-start.json" } } },
+    {
+      config: { access: PREVIEW_ACCESS },
+      schema: {
+        ...PARAMS,
+        body: { $ref: "api/audition-start.json" },
+        response: { 200: recordResponse("api/responses/audition-start.json"), ...NOT_FOUND },
+      },
+    },
     async (request): Promise<AuditionStart> => {
       const { measureId } = request.params as { measureId: number };
       const age = ageOf((request.body as { age: number | string }).age);
@@ -65,7 +74,10 @@ export async function auditionRoutes(app: FastifyInstance, ctx: AppContext): Pro
 
   app.get(
     "/api/questionnaires-audition/:measureId/page/:pageId",
-    { config: { access: PREVIEW_ACCESS }, schema: PARAMS },
+    {
+      config: { access: PREVIEW_ACCESS },
+      schema: { ...PARAMS, response: { 200: recordResponse("api/responses/page-view.json"), ...NOT_FOUND } },
+    },
     async (request): Promise<PageView> => {
       const { measureId, pageId } = request.params as { measureId: number; pageId: string };
       const { definition: def } = await definitionOr404(measureId);
@@ -77,7 +89,14 @@ export async function auditionRoutes(app: FastifyInstance, ctx: AppContext): Pro
 
   app.post(
     "/api/questionnaires-audition/:measureId/report",
-    { config: { access: PREVIEW_ACCESS }, schema: { ...PARAMS, body: { $ref: "api/audition-report.json" } } },
+    {
+      config: { access: PREVIEW_ACCESS },
+      schema: {
+        ...PARAMS,
+        body: { $ref: "api/audition-report.json" },
+        response: { 200: recordResponse("api/responses/preview-report.json"), ...NOT_FOUND },
+      },
+    },
     async (request): Promise<PreviewReport> => {
       const { measureId } = request.params as { measureId: number };
       const body = request.body as { age: number | string; answers: Answers; gender?: ScoreContext["gender"] };

@@ -1,4 +1,5 @@
 import { type Kysely, type RawBuilder, type SqlBool, sql } from "kysely";
+import type { LibraryRow } from "../../../generated/types/api/responses/library-row.ts";
 import type { MeasureDefinition } from "../../shared/measures/types.ts";
 import type { Database } from "../db/database-types.ts";
 import { likePattern } from "../db/like-pattern.ts";
@@ -10,19 +11,8 @@ export interface LibraryFilter {
   starred?: boolean;
 }
 
-export interface LibraryRow {
-  id: number;
-  measure_id: string;
-  abbreviation: string;
-  short_name: string | null;
-  name: string;
-  condition: string | null;
-  respondent: string | null;
-  question_count: number;
-  starred: boolean;
-  discontinued: boolean;
-  license_status: string | null;
-}
+/** One row of the library list: schemas/api/responses/library-row.json. */
+export type { LibraryRow };
 
 /** A user's star wins; without one, the definition's starred-by-default flag. */
 function starredExpression(): RawBuilder<boolean> {

@@ -4,11 +4,13 @@ import type { MeasureDefinition } from "../../shared/measures/types.ts";
 import type { AppContext } from "../app-context.ts";
 import { notFound } from "../http/http-error.ts";
 import { pageWindow } from "../http/paging.ts";
+import { errorResponses, recordResponse } from "../http/response-schemas.ts";
 import { caller, LIBRARY_ACCESS } from "./access.ts";
 import { type LibraryFilter, libraryConditions, listLibrary, loadLibraryEntry, setStar } from "./library-read.ts";
 
 const MEASURE_NOT_FOUND = "This measure does not exist.";
 const PARAMS = { params: { $ref: "api/measure-params.json" } };
+const NOT_FOUND = errorResponses(404);
 
 /** The library detail page (issue 4 §1): everything the definition states, including what is not verified. */
 function libraryDetail(entry: NonNullable<Awaited<ReturnType<typeof loadLibraryEntry>>>): LibraryDetail {
@@ -61,7 +63,13 @@ function libraryDetail(entry: NonNullable<Awaited<ReturnType<typeof loadLibraryE
 export async function libraryRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   app.get(
     "/api/library/list",
-    { config: { access: LIBRARY_ACCESS }, schema: { querystring: { $ref: "api/library-list-query.json" } } },
+    {
+      config: { access: LIBRARY_ACCESS },
+      schema: {
+        querystring: { $ref: "api/library-list-query.json" },
+        response: { 200: recordResponse("api/responses/library-page.json") },
+      },
+    },
     async (request) => {
       const query = request.query as LibraryFilter & { page?: number; pageSize?: number };
       const user = caller(request);
@@ -70,12 +78,19 @@ export async function libraryRoutes(app: FastifyInstance, ctx: AppContext): Prom
     },
   );
 
-  app.get("/api/library/:measureLibraryId", { config: { access: LIBRARY_ACCESS }, schema: PARAMS }, async (request) => {
-    const { measureLibraryId } = request.params as { measureLibraryId: number };
-    const entry = await loadLibraryEntry(ctx.db, caller(request).id, measureLibraryId);
-    if (!entry) throw notFound(MEASURE_NOT_FOUND);
-    return libraryDetail(entry);
-  });
+  app.get(
+    "/api/library/:measureLibraryId",
+    {
+      config: { access: LIBRARY_ACCESS },
+      schema: { ...PARAMS, response: { 200: recordResponse("api/responses/library-detail.json"), ...NOT_FOUND } },
+    },
+    async (request) => {
+      const { measureLibraryId } = request.params as { measureLibraryId: number };
+      const entry = await loadLibraryEntry(ctx.db, caller(request).id, measureLibraryId);
+      if (!entry) throw notFound(MEASURE_NOT_FOUND);
+      return libraryDetail(entry);
+    },
+  );
 
   for (const [method, starred] of [
     ["POST", true],
@@ -85,7 +100,7 @@ export async function libraryRoutes(app: FastifyInstance, ctx: AppContext): Prom
       method,
       url: "/api/library/:measureLibraryId/star",
       config: { access: LIBRARY_ACCESS },
-      schema: PARAMS,
+      schema: { ...PARAMS, response: { 200: recordResponse("api/responses/library-star.json"), ...NOT_FOUND } },
       handler: async (request) => {
         const { measureLibraryId } = request.params as { measureLibraryId: number };
         if (!(await setStar(ctx.db, caller(request).id, measureLibraryId, starred))) throw notFound(MEASURE_NOT_FOUND);

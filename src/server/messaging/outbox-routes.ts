@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { sql } from "kysely";
 import type { OutboxQuery } from "../../../generated/types/api/outbox-query.ts";
 import type { AppContext } from "../app-context.ts";
+import { listResponse } from "../http/response-schemas.ts";
 
 /**
  * GET /api/outbox (settings.admin): the messages the system sent or kept, newest first, with
@@ -13,7 +14,10 @@ export async function outboxRoutes(app: FastifyInstance, ctx: AppContext): Promi
     "/api/outbox",
     {
       config: { access: { anyOf: ["settings.admin"] } },
-      schema: { querystring: { $ref: "api/outbox-query.json" } },
+      schema: {
+        querystring: { $ref: "api/outbox-query.json" },
+        response: { 200: listResponse("api/responses/outbox-message.json") },
+      },
     },
     async (request) => {
       const { page = 1, pageSize = 25, status, channel } = request.query;

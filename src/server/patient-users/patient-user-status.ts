@@ -8,14 +8,16 @@ import type { AppContext } from "../app-context.ts";
 import { ACCOUNT_STATUS } from "../auth/access-hook.ts";
 import type { RequestUser } from "../auth/request-user.ts";
 import type { Database } from "../db/database-types.ts";
+import type { EntityJson } from "../entities/entity-definition.ts";
+import { entityStore } from "../entities/entity-store.ts";
 import { notFound } from "../http/http-error.ts";
 import { type DisabledMeasures, disableOpenMeasures } from "../respondents/link-measures.ts";
-import { loadPatientUser, type PatientUserJson } from "./patient-user-read.ts";
+import { patientUserEntity } from "./patient-user-entity.ts";
 
 export type PatientUserStatusAction = PatientUserStatusChange["action"];
 
 export interface PatientUserStatusResult {
-  user: PatientUserJson;
+  user: EntityJson;
   /** Present for the actions that send an invitation: whether it went, and why not. */
   invitation?: LinkMessageResult;
   /** Present after deactivate: how many schedules and open sessions were disabled. */
@@ -132,6 +134,6 @@ export async function changePatientUserStatus(
       },
     });
   });
-  const user = (await loadPatientUser(ctx.db, ctx.bundle, caller, userId)) as PatientUserJson;
+  const user = (await entityStore(patientUserEntity, ctx.bundle).read(ctx.db, userId, caller)) as EntityJson;
   return { user, ...(invitation ? { invitation } : {}), ...(disabled ? { disabled } : {}) };
 }

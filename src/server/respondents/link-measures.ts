@@ -14,7 +14,7 @@ export interface DisabledMeasures {
  * are deleted (spec §4: disabling its schedule deletes answers); an alert already raised by one of
  * those answers stays until a clinician acknowledges it. Submitted sessions, their answers,
  * scores and alerts are never touched: past results stay in the chart. Used when a respondent leaves a
- * team (respondent-write.ts) and when an account is deactivated (patient-user-status.ts).
+ * team (respondent-remove.ts) and when an account is deactivated (patient-user-status.ts).
  */
 export async function disableOpenMeasures(db: Kysely<Database>, ccauIds: readonly number[]): Promise<DisabledMeasures> {
   if (ccauIds.length === 0) return { schedules: 0, measures: 0 };

@@ -1,4 +1,4 @@
-import { type Kysely, sql } from "kysely";
+import { type Kysely, type RawBuilder, type SqlBool, sql } from "kysely";
 import type { RequestUser } from "../auth/request-user.ts";
 import { EMAIL, PHONE } from "../contacts/contacts.ts";
 import type { Database } from "../db/database-types.ts";
@@ -13,9 +13,6 @@ import { chartVisible } from "../patients/patient-access.ts";
 export interface VisibleChart {
   ccaId: number;
   patientId: number;
-  /** The patient's own account (their relation-1 link). */
-  patientUserId: number | null;
-  active: boolean;
 }
 
 /**
@@ -32,7 +29,7 @@ export async function visibleChart(
   let query = db
     .selectFrom("client_clinic_assignment as cca")
     .innerJoin("patient as p", "p.id", "cca.patient_id")
-    .select(["cca.id as ccaId", "p.id as patientId", "p.user_id as patientUserId", "p.active"])
+    .select(["cca.id as ccaId", "p.id as patientId"])
     .where("cca.id", "=", ccaId)
     .where(chartVisible(user, "visible", "cca.id"));
   if (opts.lock) query = query.forUpdate();
@@ -47,21 +44,18 @@ export interface VisibleLink {
   respondentType: string | null;
   deletedAt: Date | null;
   patientId: number;
-  patientUserId: number | null;
-  patientActive: boolean;
 }
 
 /**
- * One respondent link if the caller may see its chart, else null. Links marked deleted count
- * only with `includeRemoved` (their results stay readable); `lock` as for visibleChart.
+ * One respondent link if the caller may see its chart, else null; links marked deleted count
+ * too (their results stay readable).
  */
 export async function visibleLink(
   db: Kysely<Database>,
   user: RequestUser,
   ccauId: number,
-  opts: { includeRemoved?: boolean; lock?: boolean } = {},
 ): Promise<VisibleLink | null> {
-  let query = db
+  const query = db
     .selectFrom("cca_user as cu")
     .innerJoin("client_clinic_assignment as cca", "cca.id", "cu.cca_id")
     .innerJoin("patient as p", "p.id", "cca.patient_id")
@@ -73,14 +67,19 @@ export async function visibleLink(
       "cu.respondent_type as respondentType",
       "cu.deleted_at as deletedAt",
       "p.id as patientId",
-      "p.user_id as patientUserId",
-      "p.active as patientActive",
     ])
     .where("cu.id", "=", ccauId)
     .where(chartVisible(user, "visible", "cca.id"));
-  if (!opts.includeRemoved) query = query.where("cu.deleted_at", "is", null);
-  if (opts.lock) query = query.forUpdate();
   return ((await query.executeTakeFirst()) as VisibleLink | undefined) ?? null;
+}
+
+/**
+ * The links the caller may see and change, as SQL over a cca_user alias: live (not marked
+ * deleted) and on a chart the caller may see. The respondent entity's visibility.
+ */
+export function liveLinkVisibleSql(user: RequestUser, linkAlias: string): RawBuilder<SqlBool> {
+  return sql<SqlBool>`(${sql.ref(`${linkAlias}.deleted_at`)} is null
+    and ${chartVisible(user, "visible", `${linkAlias}.cca_id`)})`;
 }
 
 /** May the caller see this account: is it on a chart they may see (live link)? */

@@ -4,6 +4,7 @@
  */
 export const RESPONDENT_MESSAGES = {
   notFound: "The respondent does not exist or you do not have access to view it.",
+  chartRequired: "Chart id is required",
   alreadyOnTeam: "This person is already on the team.",
   linkNotFound: "That person could not be found. Add them as a new respondent.",
   patientRelationReserved: "Only the patient can have the relation Patient.",

@@ -1,8 +1,6 @@
-import { type Kysely, sql } from "kysely";
+import { type Kysely, type SqlBool, sql } from "kysely";
 import type { ChartTeamMember } from "../../../generated/types/api/chart-team-member.ts";
 import type { AccountStatus } from "../../../generated/types/enums/account-status.ts";
-import type { Relation } from "../../../generated/types/enums/relation.ts";
-import type { RespondentType } from "../../../generated/types/enums/respondent-type.ts";
 import { enumOptions, type SchemaBundle, schemaById } from "../../shared/schema/bundle.ts";
 import {
   type Contact,
@@ -10,17 +8,17 @@ import {
   contactWarnings,
   type DeliveryChannels,
   deliveryChannels,
-  EMAIL,
   listContacts,
   notificationsEnabled,
-  PHONE,
-  primaryOf,
 } from "../contacts/contacts.ts";
 import type { Database } from "../db/database-types.ts";
+import { type EntityStore, entityStore } from "../entities/entity-store.ts";
 import { SELF_RELATION } from "../patients/self-relation.ts";
 import { readGeneralSettings } from "../settings/general-settings.ts";
+import { respondentEntity } from "./respondent-entity.ts";
+import { asRespondent, type RespondentRecord } from "./respondent-values.ts";
 
-/** A chart's team as GET /api/teams/{ccaId} answers it (schemas/api/chart-team-member.json). */
+/** A chart's team as GET /api/teams/{ccaId} answers it (schemas/api/chart-team-member.json): a respondent record with its account's facts. */
 export type TeamMember = ChartTeamMember;
 
 /** The channels the clinic sends on now (general settings), for the warnings of a team. */
@@ -39,76 +37,88 @@ export function enumLabel(bundle: SchemaBundle, enumId: string, value: unknown):
   return option?.label ?? String(value);
 }
 
-function links(db: Kysely<Database>) {
-  return db
-    .selectFrom("cca_user as cu")
-    .innerJoin("app_user as u", "u.id", "cu.user_id")
+/** What a team row tells about each person's account besides the respondent record. */
+type AccountFacts = { status: number; user_type: "clinical" | "patient"; has_sign_in: boolean };
+
+async function accountsOf(db: Kysely<Database>, userIds: number[]): Promise<Map<number, AccountFacts>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom("app_user")
     .select([
-      "cu.id as ccau_id",
-      "cu.cca_id",
-      "cu.user_id",
-      "cu.relation_id",
-      "cu.respondent_type",
-      "cu.created_at",
-      "u.first_name",
-      "u.middle_name",
-      "u.last_name",
-      "u.status",
-      "u.user_type",
+      "id",
+      "status",
+      "user_type",
       // Only whether there is one: the username itself is no business of the chart's team.
-      sql<boolean>`u.username is not null`.as("has_sign_in"),
-    ]);
+      sql<boolean>`username is not null`.as("has_sign_in"),
+    ])
+    .where("id", "in", userIds)
+    .execute();
+  return new Map(rows.map((row) => [row.id, row]));
 }
 
-type LinkRow = Awaited<ReturnType<ReturnType<typeof links>["execute"]>>[number];
+/** The respondent's fields a product owner added without a storage note (extra), which the edit form starts from. */
+function extraFields(store: EntityStore, record: RespondentRecord): Record<string, unknown> {
+  const extra = store.model.fields.filter((f) => f.kind === "extra" && record[f.field] !== undefined);
+  return Object.fromEntries(extra.map((f) => [f.field, record[f.field]]));
+}
 
-function toMember(bundle: SchemaBundle, row: LinkRow, contacts: Contact[], channels: DeliveryChannels): TeamMember {
-  const email = primaryOf(contacts, EMAIL);
-  const phone = primaryOf(contacts, PHONE);
+function toMember(
+  bundle: SchemaBundle,
+  extra: Record<string, unknown>,
+  record: RespondentRecord,
+  account: AccountFacts,
+  contacts: Contact[],
+  channels: DeliveryChannels,
+): TeamMember {
   return {
-    ccauId: row.ccau_id,
-    ccaId: row.cca_id,
-    userId: row.user_id,
-    isPatient: row.relation_id === SELF_RELATION,
-    full_name: `${row.first_name} ${row.last_name}`,
-    name_first: row.first_name,
-    name_middle: row.middle_name,
-    name_last: row.last_name,
-    relation_id: row.relation_id as Relation,
-    relation: enumLabel(bundle, "enums/relation.json", row.relation_id) ?? "",
-    respondent_type: row.respondent_type as RespondentType | null,
-    respondent_type_label: enumLabel(bundle, "enums/respondent-type.json", row.respondent_type),
-    status: row.status as AccountStatus,
-    hasSignIn: Boolean(row.has_sign_in),
-    email: email?.value ?? null,
-    // A channel with no contact yet reads as "on": what the form starts with for a new value.
-    email_notification: email ? email.enabled : true,
-    phone: phone?.value ?? null,
-    mobile_notification: phone ? phone.enabled : true,
+    ...extra,
+    ccauId: record.id,
+    ccaId: record.ccaId,
+    userId: record.userId,
+    isPatient: record.relation_id === SELF_RELATION,
+    full_name: `${record.name_first} ${record.name_last}`,
+    name_first: record.name_first,
+    name_middle: record.name_middle,
+    name_last: record.name_last,
+    relation_id: record.relation_id,
+    relation: enumLabel(bundle, "enums/relation.json", record.relation_id) ?? "",
+    respondent_type: record.respondent_type,
+    respondent_type_label: enumLabel(bundle, "enums/respondent-type.json", record.respondent_type),
+    status: account.status as AccountStatus,
+    hasSignIn: Boolean(account.has_sign_in),
+    email: record.email,
+    email_notification: record.email_notification,
+    phone: record.phone,
+    mobile_notification: record.mobile_notification,
     contact_information: contactInformation(contacts),
     contacts,
-    notificationsEnabled: notificationsEnabled(row.user_type, contacts, channels),
-    warnings: contactWarnings(row.user_type, contacts, channels),
-    created_at: row.created_at instanceof Date ? row.created_at.toISOString() : String(row.created_at),
+    notificationsEnabled: notificationsEnabled(account.user_type, contacts, channels),
+    warnings: contactWarnings(account.user_type, contacts, channels),
+    created_at: record.created_at,
+    version: record.version,
   };
 }
 
-async function withContacts(
+/** Respondent records (read through the entity store) as team rows, with their accounts and contacts. */
+async function members(
   db: Kysely<Database>,
-  bundle: SchemaBundle,
-  rows: LinkRow[],
+  store: EntityStore,
   channels: DeliveryChannels,
+  records: RespondentRecord[],
 ): Promise<TeamMember[]> {
-  const contacts = await listContacts(
-    db,
-    rows.map((r) => r.user_id),
-  );
-  return rows.map((row) => toMember(bundle, row, contacts.get(row.user_id) ?? [], channels));
+  const userIds = [...new Set(records.map((r) => r.userId))];
+  const [accounts, contacts] = await Promise.all([accountsOf(db, userIds), listContacts(db, userIds)]);
+  return records.map((record) => {
+    const account = accounts.get(record.userId);
+    if (!account) throw new Error(`No account ${record.userId} for respondent link ${record.id}`);
+    const own = contacts.get(record.userId) ?? [];
+    return toMember(store.bundle, extraFields(store, record), record, account, own, channels);
+  });
 }
 
 /**
- * The live links of a chart: the patient's own (relation 1) first, then by last and first name.
- * The caller has already checked that the chart is visible.
+ * The live links of a chart: the patient's own (relation 1) first, then by last and first name
+ * (the respondent entity's order). The caller has already checked that the chart is visible.
  */
 export async function chartTeam(
   db: Kysely<Database>,
@@ -116,15 +126,10 @@ export async function chartTeam(
   channels: DeliveryChannels,
   ccaId: number,
 ): Promise<TeamMember[]> {
-  const rows = await links(db)
-    .where("cu.cca_id", "=", ccaId)
-    .where("cu.deleted_at", "is", null)
-    .orderBy(sql`(cu.relation_id = ${SELF_RELATION})`, "desc")
-    .orderBy(sql`lower(u.last_name)`)
-    .orderBy(sql`lower(u.first_name)`)
-    .orderBy("cu.id")
-    .execute();
-  return withContacts(db, bundle, rows, channels);
+  const store = entityStore(respondentEntity, bundle);
+  const live = [sql<SqlBool>`e.cca_id = ${ccaId}`, sql<SqlBool>`e.deleted_at is null`];
+  const { rows } = await store.list(db, {}, { where: live, whole: true });
+  return members(db, store, channels, rows.map(asRespondent));
 }
 
 /** One link as a team row, live or not (the caller has checked access). */
@@ -134,6 +139,8 @@ export async function teamMember(
   channels: DeliveryChannels,
   ccauId: number,
 ): Promise<TeamMember> {
-  const row = await links(db).where("cu.id", "=", ccauId).executeTakeFirstOrThrow();
-  return (await withContacts(db, bundle, [row], channels))[0];
+  const store = entityStore(respondentEntity, bundle);
+  const [record] = await store.readMany(db, [ccauId]);
+  if (!record) throw new Error(`No respondent link ${ccauId}`);
+  return (await members(db, store, channels, [asRespondent(record)]))[0];
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { enumOptions, schemaById } from "../../shared/schema/bundle.ts";
 import type { AppContext } from "../app-context.ts";
+import { errorResponses, recordResponse } from "../http/response-schemas.ts";
 import { CHART_WRITE_ACCESS, caller } from "../measures/access.ts";
 import { ageOn } from "../patients/patient-age.ts";
 import { clinicTimeZone, isOpen } from "../sessions/availability.ts";
@@ -15,7 +16,13 @@ import { type ScheduleRequest, schedulableMeasures, scheduleMeasure, todayUtc } 
 export async function schedulingRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   app.get(
     "/api/scheduling/:ccauId",
-    { config: { access: CHART_WRITE_ACCESS }, schema: { params: { $ref: "api/measure-params.json" } } },
+    {
+      config: { access: CHART_WRITE_ACCESS },
+      schema: {
+        params: { $ref: "api/measure-params.json" },
+        response: { 200: recordResponse("api/responses/schedulable-measures.json"), ...errorResponses(404) },
+      },
+    },
     async (request) => {
       const { ccauId } = request.params as { ccauId: number };
       const link = await visibleRespondentLink(ctx.db, caller(request), ccauId);
@@ -52,7 +59,14 @@ export async function schedulingRoutes(app: FastifyInstance, ctx: AppContext): P
 
   app.post(
     "/api/scheduling",
-    { config: { access: CHART_WRITE_ACCESS }, schema: { body: { $ref: "api/schedule-create.json" } } },
+    {
+      config: { access: CHART_WRITE_ACCESS },
+      schema: {
+        body: { $ref: "api/schedule-create.json" },
+        // 409 already_scheduled: the measure is due that day already; confirm to schedule it again.
+        response: { 201: recordResponse("api/responses/scheduled-measure.json"), ...errorResponses(404, 409) },
+      },
+    },
     async (request, reply) => {
       const scheduled = await scheduleMeasure(ctx.db, ctx.bundle, caller(request), request.body as ScheduleRequest);
       return reply.status(201).send(scheduled);

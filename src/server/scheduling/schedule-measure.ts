@@ -1,4 +1,6 @@
 import { type Kysely, sql } from "kysely";
+import type { ScheduledMeasure } from "../../../generated/types/api/responses/scheduled-measure.ts";
+import type { ScheduleCreateRequest } from "../../../generated/types/api/schedule-create.ts";
 import type { MeasureDefinition } from "../../shared/measures/types.ts";
 import type { SchemaBundle } from "../../shared/schema/bundle.ts";
 import { ACTIVITY, logActivity } from "../auth/activity-log.ts";
@@ -10,20 +12,9 @@ import { ageOn } from "../patients/patient-age.ts";
 import { type RespondentLink, visibleRespondentLink } from "../sessions/respondent-link.ts";
 import { fitsRespondent } from "./eligibility.ts";
 
-export interface ScheduleRequest {
-  ccauId: number;
-  measureId: number;
-  /** "YYYY-MM-DD 00:00:00": the start of the due day in UTC (spec §5). */
-  dueDate: string;
-  frequency: number;
-  confirm?: boolean;
-}
-
-export interface ScheduledMeasure {
-  schedule: { id: number; ccauId: number; measureId: number; frequency: number; due_date: string };
-  clientMeasure: { id: number; status: "not_started"; due_date: string };
-  patientActivated: boolean;
-}
+/** The body of POST /api/scheduling (schemas/api/schedule-create.json); dueDate is the start of the due day in UTC (spec §5). */
+export type ScheduleRequest = ScheduleCreateRequest;
+export type { ScheduledMeasure };
 
 export const ALREADY_SCHEDULED =
   "This measure is already scheduled for this respondent on that date. Schedule it again?";

@@ -13,6 +13,7 @@ import { hashPassword, newPasswordColumns, verifyPassword } from "../auth/passwo
 import { revokeUserFamilies } from "../auth/refresh-tokens.ts";
 import { openSession } from "../auth/sessions.ts";
 import { badRequest, HttpError } from "../http/http-error.ts";
+import { recordResponse } from "../http/response-schemas.ts";
 
 const BASE = "/api/security";
 export const WRONG_CURRENT_PASSWORD = "Current password is incorrect.";
@@ -25,7 +26,13 @@ export async function passwordRoutes(app: FastifyInstance, ctx: AppContext): Pro
 
   app.post<{ Body: ValidatePasswordRequest }>(
     `${BASE}/validate-password`,
-    { config: { access: "public" }, schema: { body: { $ref: "api/validate-password.json" } } },
+    {
+      config: { access: "public" },
+      schema: {
+        body: { $ref: "api/validate-password.json" },
+        response: { 200: recordResponse("api/password-check.json") },
+      },
+    },
     async (request): Promise<PasswordCheckResult> => {
       const valid = acceptable(request.body.password);
       return { valid, errors: valid ? [] : [{ field: "password", message: INVALID_PASSWORD }] };
@@ -36,7 +43,7 @@ export async function passwordRoutes(app: FastifyInstance, ctx: AppContext): Pro
     `${BASE}/change-password`,
     {
       config: { access: "authenticated", allowPasswordReset: true },
-      schema: { body: { $ref: "api/change-password.json" } },
+      schema: { body: { $ref: "api/change-password.json" }, response: { 200: recordResponse("api/session.json") } },
     },
     async (request) => {
       const userId = request.user!.id;

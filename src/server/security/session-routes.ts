@@ -11,9 +11,12 @@ import { findFamilyOfToken, revokeFamily } from "../auth/refresh-tokens.ts";
 import { loadSessionUser } from "../auth/session-user.ts";
 import { mayHoldSession, openSession, renewSession } from "../auth/sessions.ts";
 import { HttpError } from "../http/http-error.ts";
+import { errorResponses, noContent, recordResponse } from "../http/response-schemas.ts";
 
 const BASE = "/api/security";
 const RENEWAL_HEADERS = "x-new-access-token, x-new-refresh-token";
+
+const SESSION = recordResponse("api/session.json");
 
 const invalidToken = () => new HttpError(401, MESSAGES.invalidAccessToken, "invalid_token");
 
@@ -26,7 +29,10 @@ function headerValue(request: FastifyRequest, name: string): string | undefined 
 export async function sessionRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   app.post<{ Body: LoginRequest }>(
     `${BASE}/login`,
-    { config: { access: "public" }, schema: { body: { $ref: "api/login.json" } } },
+    {
+      config: { access: "public" },
+      schema: { body: { $ref: "api/login.json" }, response: { 200: SESSION, ...errorResponses(401) } },
+    },
     async (request) => {
       const outcome = await attemptLogin(ctx.db, ctx.config, { ...request.body, ip: request.ip });
       if (!outcome.ok) throw new HttpError(401, outcome.error, outcome.code);
@@ -36,7 +42,10 @@ export async function sessionRoutes(app: FastifyInstance, ctx: AppContext): Prom
 
   app.post<{ Body: RenewTokenRequest }>(
     `${BASE}/renew-token`,
-    { config: { access: "public" }, schema: { body: { $ref: "api/renew-token.json" } } },
+    {
+      config: { access: "public" },
+      schema: { body: { $ref: "api/renew-token.json" }, response: { 200: SESSION, ...errorResponses(401) } },
+    },
     async (request) => {
       const session = await renewSession(ctx, request.body.refreshToken);
       if (!session) throw invalidToken();
@@ -46,7 +55,11 @@ export async function sessionRoutes(app: FastifyInstance, ctx: AppContext): Prom
 
   // Public on purpose: it must answer a caller whose access token has expired, renewing it
   // from x-refresh-token without the extra round trip of a 401 first (spec §4 Session tokens).
-  app.get(`${BASE}/keep-alive`, { config: { access: "public", allowPasswordReset: true } }, async (request, reply) => {
+  const keepAlive = {
+    config: { access: "public" as const, allowPasswordReset: true },
+    schema: { response: { 200: recordResponse("api/responses/status-ok.json"), ...errorResponses(401) } },
+  };
+  app.get(`${BASE}/keep-alive`, keepAlive, async (request, reply) => {
     reply.header("access-control-expose-headers", RENEWAL_HEADERS);
     if (request.user) {
       if (!mayHoldSession(request.user.status)) throw invalidToken();
@@ -69,7 +82,11 @@ export async function sessionRoutes(app: FastifyInstance, ctx: AppContext): Prom
     return { status: "ok" };
   });
 
-  app.get(`${BASE}/get-session`, { config: { access: "authenticated", allowPasswordReset: true } }, async (request) => {
+  const getSession = {
+    config: { access: "authenticated" as const, allowPasswordReset: true },
+    schema: { response: { 200: recordResponse("api/responses/current-session.json") } },
+  };
+  app.get(`${BASE}/get-session`, getSession, async (request) => {
     const user = await loadSessionUser(ctx.db, ctx.bundle, request.user!.id);
     if (!user) throw invalidToken();
     return { user };
@@ -81,7 +98,7 @@ export async function sessionRoutes(app: FastifyInstance, ctx: AppContext): Prom
     `${BASE}/logout`,
     {
       config: { access: "public", allowPasswordReset: true },
-      schema: { body: { $ref: "api/logout.json" } },
+      schema: { body: { $ref: "api/logout.json" }, response: { 204: noContent } },
       // A sign-out usually carries no body; validate it as the empty object it means.
       preValidation: async (request) => {
         request.body ??= {};

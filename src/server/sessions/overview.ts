@@ -1,4 +1,5 @@
 import { type Kysely, sql } from "kysely";
+import type { Frequency } from "../../../generated/types/enums/frequency.ts";
 import type { MeasureOverview } from "../../shared/api/chart-measures.ts";
 import { enumOptions, type SchemaBundle, schemaById } from "../../shared/schema/bundle.ts";
 import type { Database } from "../db/database-types.ts";
@@ -93,7 +94,7 @@ export async function measuresOverview(
     entry?.next_schedules.push({
       id: schedule.id,
       due_date: schedule.due_date.toISOString(),
-      frequency: schedule.frequency,
+      frequency: schedule.frequency as Frequency, // stored from a request validated by enums/frequency.json
       frequency_information: frequencyLabel.get(schedule.frequency) ?? String(schedule.frequency),
     });
   }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { RespondentOverview } from "../../shared/api/chart-measures.ts";
 import type { AppContext } from "../app-context.ts";
+import { errorResponses, recordResponse } from "../http/response-schemas.ts";
 import { CHART_READ_ACCESS, CHART_READ_PERMISSIONS, caller, readsCharts } from "../measures/access.ts";
 import { assertAgreement } from "./agreement.ts";
 import { clinicTimeZone } from "./availability.ts";
@@ -10,13 +11,17 @@ import { sessionReport } from "./session-report.ts";
 import { ownSession, visibleSession } from "./session-store.ts";
 
 const PARAMS = { params: { $ref: "api/measure-params.json" } };
+const SESSION_REPORT = {
+  ...PARAMS,
+  response: { 200: recordResponse("api/responses/session-report.json"), ...errorResponses(404) },
+};
 
 /** Session reports and the per-respondent measures overview (spec §7 Measures and sessions, Patients). */
 export async function reportRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   // Clinicians with the chart, and the respondent who answered (their own sessions only).
   app.get(
     "/api/measure-session/:clientMeasureId/session-report",
-    { config: { access: { anyOf: [...CHART_READ_PERMISSIONS, "respondent.session"] } }, schema: PARAMS },
+    { config: { access: { anyOf: [...CHART_READ_PERMISSIONS, "respondent.session"] } }, schema: SESSION_REPORT },
     async (request) => {
       const user = caller(request);
       const { clientMeasureId } = request.params as { clientMeasureId: number };
@@ -33,7 +38,7 @@ export async function reportRoutes(app: FastifyInstance, ctx: AppContext): Promi
 
   app.get(
     "/api/overview/answers-report/:clientMeasureId",
-    { config: { access: CHART_READ_ACCESS }, schema: PARAMS },
+    { config: { access: CHART_READ_ACCESS }, schema: SESSION_REPORT },
     async (request) => {
       const { clientMeasureId } = request.params as { clientMeasureId: number };
       const zone = await clinicTimeZone(ctx.db);
@@ -44,7 +49,13 @@ export async function reportRoutes(app: FastifyInstance, ctx: AppContext): Promi
 
   app.get(
     "/api/overview/measures/:ccauId",
-    { config: { access: CHART_READ_ACCESS }, schema: PARAMS },
+    {
+      config: { access: CHART_READ_ACCESS },
+      schema: {
+        ...PARAMS,
+        response: { 200: recordResponse("api/responses/respondent-overview.json"), ...errorResponses(404) },
+      },
+    },
     async (request): Promise<RespondentOverview> => {
       const { ccauId } = request.params as { ccauId: number };
       const link = await visibleRespondentLink(ctx.db, caller(request), ccauId);

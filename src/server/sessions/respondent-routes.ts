@@ -4,6 +4,7 @@ import type { AnswerSaved, AvailableSessions, PageSaved, SessionPage } from "../
 import { isAnswered } from "../../shared/scoring/index.ts";
 import type { AppContext } from "../app-context.ts";
 import { notFound } from "../http/http-error.ts";
+import { errorResponses, recordResponse } from "../http/response-schemas.ts";
 import { caller, RESPONDENT_ACCESS } from "../measures/access.ts";
 import { findPage, hiddenQuestionIds, pageView } from "../measures/page-view.ts";
 import { assertAgreement } from "./agreement.ts";
@@ -16,6 +17,9 @@ import { loadAnswers, lockSession, ownSession } from "./session-store.ts";
 import { submitSession } from "./submit-session.ts";
 
 const PARAMS = { params: { $ref: "api/measure-params.json" } };
+/** A session, page or link that is not the caller's does not exist (404); a submitted or expired one is closed (409). */
+const NOT_FOUND = errorResponses(404);
+const CLOSED = errorResponses(404, 409);
 
 interface PageSaveBody {
   pageId?: string;
@@ -36,7 +40,13 @@ export async function respondentSessionRoutes(app: FastifyInstance, ctx: AppCont
 
   app.post(
     "/api/questionnaires/hippa-agreement",
-    { config: { access: RESPONDENT_ACCESS }, schema: { body: { $ref: "api/hippa-agreement.json" } } },
+    {
+      config: { access: RESPONDENT_ACCESS },
+      schema: {
+        body: { $ref: "api/hippa-agreement.json" },
+        response: { 200: recordResponse("api/responses/agreement-accepted.json") },
+      },
+    },
     async (request) => {
       // The first acceptance is the one on record; accepting again changes nothing.
       const row = await ctx.db
@@ -49,14 +59,24 @@ export async function respondentSessionRoutes(app: FastifyInstance, ctx: AppCont
     },
   );
 
-  app.get("/api/questionnaires/session", gated, async (request): Promise<AvailableSessions> => {
+  const available = {
+    ...gated,
+    schema: { response: { 200: recordResponse("api/responses/available-sessions.json") } },
+  };
+  app.get("/api/questionnaires/session", available, async (request): Promise<AvailableSessions> => {
     const groups = await availableSessions(ctx.db, await clinicTimeZone(ctx.db), caller(request).id);
     return { groups, totalRecords: groups.reduce((n, g) => n + g.measures.length, 0) };
   });
 
   app.get(
     "/api/questionnaires/have-available-questionnaires/:ccauId",
-    { ...gated, schema: PARAMS },
+    {
+      ...gated,
+      schema: {
+        ...PARAMS,
+        response: { 200: recordResponse("api/responses/questionnaire-availability.json"), ...NOT_FOUND },
+      },
+    },
     async (request) => {
       const { ccauId } = request.params as { ccauId: number };
       const user = caller(request);
@@ -69,7 +89,10 @@ export async function respondentSessionRoutes(app: FastifyInstance, ctx: AppCont
 
   app.get(
     "/api/questionnaires/:clientMeasureId/page/:pageId",
-    { ...gated, schema: PARAMS },
+    {
+      ...gated,
+      schema: { ...PARAMS, response: { 200: recordResponse("api/responses/session-page.json"), ...NOT_FOUND } },
+    },
     async (request): Promise<SessionPage> => {
       const { clientMeasureId, pageId } = request.params as { clientMeasureId: number; pageId: string };
       const session = await ownSession(ctx.db, await clinicTimeZone(ctx.db), caller(request).id, clientMeasureId);
@@ -103,7 +126,14 @@ export async function respondentSessionRoutes(app: FastifyInstance, ctx: AppCont
 
   app.put(
     "/api/questionnaires/:clientMeasureId/page/:pageId/question/:questionId",
-    { ...gated, schema: { ...PARAMS, body: { $ref: "api/answer-save.json" } } },
+    {
+      ...gated,
+      schema: {
+        ...PARAMS,
+        body: { $ref: "api/answer-save.json" },
+        response: { 200: recordResponse("api/responses/answer-saved.json"), ...CLOSED },
+      },
+    },
     async (request): Promise<AnswerSaved> => {
       const { clientMeasureId, pageId, questionId } = request.params as {
         clientMeasureId: number;
@@ -138,7 +168,11 @@ export async function respondentSessionRoutes(app: FastifyInstance, ctx: AppCont
       method,
       url: "/api/questionnaires/:clientMeasureId",
       ...gated,
-      schema: { ...PARAMS, body: { $ref: "api/page-save.json" } },
+      schema: {
+        ...PARAMS,
+        body: { $ref: "api/page-save.json" },
+        response: { 200: recordResponse("api/responses/page-saved.json"), ...CLOSED },
+      },
       handler: async (request): Promise<PageSaved> => {
         const { clientMeasureId } = request.params as { clientMeasureId: number };
         const body = request.body as PageSaveBody;

@@ -1,12 +1,16 @@
 import { type Kysely, sql } from "kysely";
 import type { GeneralSettingsUpdate } from "../../../generated/types/api/general-settings-update.ts";
+import { MESSAGES } from "../../shared/api-errors.ts";
 import type { FieldError } from "../../shared/validation/field-errors.ts";
 import type { Database } from "../db/database-types.ts";
 import { appendHistory } from "../history/record-history.ts";
-import { badRequest } from "../http/http-error.ts";
+import { badRequest, HttpError } from "../http/http-error.ts";
+import { lockSettingsVersion, SETTINGS_VERSION_KEY } from "./settings-version.ts";
 
 export const TIME_ZONE_NOT_VALID = "Clinic time zone is not valid";
 export const WARNING_AFTER_TIMEOUT = "Warn after must be less than sign out after";
+// The schema's own sentence for an empty update (minProperties): a version alone changes nothing either.
+const CHANGE_SOMETHING = "Change at least one setting";
 
 // One history thread for the deployment's settings: entity "general_settings", id 1.
 const HISTORY = { entity: "general_settings", entityId: 1 };
@@ -38,17 +42,31 @@ function check(changes: GeneralSettingsUpdate): FieldError[] {
  * Stores the fields an admin changed, one general_setting row each (readGeneralSettings lays
  * them over the schema's defaults). session_configuration is stored without secondsToShow,
  * which is derived when read; a checkRate left out keeps its stored or default value.
- * Every change appends the changed fields and who changed them to record_history.
+ * Every change appends the changed fields and who changed them to record_history. The update
+ * names the settings version it was based on: two admins saving from one page cannot silently
+ * undo each other (409), as with every entity (docs/entity-engine.md).
  */
 export async function updateGeneralSettings(
   db: Kysely<Database>,
   actorId: number,
   changes: GeneralSettingsUpdate,
 ): Promise<void> {
+  const { version: basedOn, ...fields } = changes;
+  if (basedOn === undefined) throw new HttpError(428, MESSAGES.versionRequired, "version_required");
+  if (Object.keys(fields).length === 0) throw badRequest([{ field: "", message: CHANGE_SOMETHING }]);
   const errors = check(changes);
   if (errors.length) throw badRequest(errors);
   await db.transaction().execute(async (trx) => {
-    for (const [key, value] of Object.entries(changes)) {
+    const current = await lockSettingsVersion(trx);
+    if (current !== basedOn) {
+      throw new HttpError(409, MESSAGES.staleRecord, "stale_record", undefined, { currentVersion: current });
+    }
+    await trx
+      .updateTable("general_setting")
+      .set({ value: JSON.stringify(current + 1) })
+      .where("key", "=", SETTINGS_VERSION_KEY)
+      .execute();
+    for (const [key, value] of Object.entries(fields)) {
       if (value === undefined) continue;
       // Objects merge over the stored object, so a key an older admin page does not send survives.
       const merge = typeof value === "object" && !Array.isArray(value);
@@ -60,6 +78,6 @@ export async function updateGeneralSettings(
             : sql`excluded.value`
         }`.execute(trx);
     }
-    await appendHistory(trx, { ...HISTORY, data: changes, changedBy: actorId });
+    await appendHistory(trx, { ...HISTORY, data: { ...fields, version: current + 1 }, changedBy: actorId });
   });
 }

@@ -2,6 +2,7 @@ import type { Kysely } from "kysely";
 import type { GeneralSettings } from "../../../generated/types/api/general-settings.ts";
 import { type JsonSchema, type SchemaBundle, schemaById } from "../../shared/schema/bundle.ts";
 import type { Database } from "../db/database-types.ts";
+import { settingsVersion } from "./settings-version.ts";
 
 export const GENERAL_SETTINGS_ID = "api/general-settings.json";
 
@@ -45,5 +46,6 @@ export async function readGeneralSettings(
     session.secondsToShow = Math.max(1, session.timeout - session.warningThreshhold);
   }
   settings.embedded_database = dbKind === "pglite";
+  settings.version = await settingsVersion(db);
   return settings as GeneralSettings;
 }

@@ -1,17 +1,5 @@
 /**
- * One account a respondent may pick after an access code: a link (ccau) of an account to a chart.
- * POST /api/security/validate-access-code answers a list of them (or one, signed in at once);
- * POST /api/security/select-account answers the one picked.
+ * The account choice of the access-code sign-in, as schemas/api/responses/account-choice.json
+ * states it (codegen generates the type; the routes declare the schema as their response).
  */
-export interface AccountChoice {
-  /** What select-account takes: the link's id (ccauId). */
-  accountId: number;
-  ccauId: number;
-  userId: number;
-  /** The account holder's name. */
-  name: string;
-  patientName: string;
-  /** Relation to the patient; 1 is the patient's own account. */
-  relation: number;
-  relationLabel: string;
-}
+export type { AccountChoice } from "../../../generated/types/api/responses/account-choice.ts";

@@ -1,52 +1,12 @@
-import type { Question } from "../measures/types.ts";
-import type { AnswerValue } from "../scoring/types.ts";
-
-/** One option of a choice question, as a page shows it. */
-export interface QuestionOption {
-  value: number | string;
-  label: string;
-  score: number | null;
-}
+import type { PageView as GeneratedPageView } from "../../../generated/types/api/responses/page-view.ts";
+import type { QuestionView as GeneratedQuestionView } from "../../../generated/types/api/responses/question-view.ts";
+import type { WithAnswerValue } from "./answer-values.ts";
 
 /**
- * One question as a questionnaire or preview page shows it (src/server/measures/page-view.ts):
- * the definition's fields with null for absent ones, the saved answer and the server's verdict
- * on branching given the answers it holds.
+ * A measure page as questionnaires and previews show it (src/server/measures/page-view.ts), as
+ * schemas/api/responses/{page-view,question-view,question-option}.json state it; the saved
+ * answer is typed as the scoring engine types it (answer-values.ts).
  */
-export interface QuestionView {
-  id: string;
-  /** 1-based position among the measure's answerable questions; null for prompts and titles. */
-  number: number | null;
-  type: Question["type"];
-  text: string;
-  required: boolean;
-  readOnly: boolean;
-  options: QuestionOption[] | null;
-  min: number | null;
-  max: number | null;
-  integer: boolean;
-  /** Branching fields (spec §3 Measure page), so a client can re-evaluate them as answers change. */
-  parent: string | null;
-  showPrompt: (number | string)[] | null;
-  hidePrompt: (number | string)[] | null;
-  showNext: Question["showNext"] | null;
-  showIf: Question["showIf"] | null;
-  value: AnswerValue | null;
-  /** Hidden by branching given the answers so far: not shown, not required, not counted. */
-  hidden: boolean;
-}
-
-/**
- * One page of a measure with the answers so far: GET /api/questionnaires-audition/:measureId/page/:pageId,
- * the pages of POST .../start, and the page part of GET /api/questionnaires/:clientMeasureId/page/:pageId.
- */
-export interface PageView {
-  pageId: string;
-  index: number;
-  pageCount: number;
-  heading: string | null;
-  prompt: string | null;
-  previousPageId: string | null;
-  nextPageId: string | null;
-  questions: QuestionView[];
-}
+export type { QuestionOption } from "../../../generated/types/api/responses/question-option.ts";
+export type QuestionView = WithAnswerValue<GeneratedQuestionView>;
+export type PageView = Omit<GeneratedPageView, "questions"> & { questions: QuestionView[] };

@@ -25,6 +25,7 @@ export const ANNOTATION_KEYWORDS = [
   "x-table",
   "x-column",
   "x-relation",
+  "x-hook",
   "x-normalize",
   "x-kind",
   "x-anyOf-field",
@@ -46,6 +47,8 @@ export const ANNOTATION_KEYWORDS = [
   "x-query",
   // A chart file (schemas/charts) describes its points and the chart drawn from them (SchemaChart).
   "x-chart",
+  // A details file (schemas/details) groups the fields a record's read-only page shows (SchemaDetails).
+  "sections",
 ] as const;
 
 /** Today as YYYY-MM-DD in UTC, the zone birth dates are sent in (spec §5). */

@@ -1,6 +1,6 @@
 import type { AlertRow } from "../../../src/client/pages/alerts/alert-api.ts";
-import type { QuestionView } from "../../../src/client/pages/session/questions/question-types.ts";
 import type { SessionPage } from "../../../src/client/pages/session/session-api.ts";
+import type { QuestionView } from "../../../src/client/renderers/questions/question-types.ts";
 import type { SessionReport } from "../../../src/shared/api/measure-reports.ts";
 
 const FREQUENCY = [

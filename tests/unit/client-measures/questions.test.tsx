@@ -2,9 +2,9 @@
 import { fireEvent, screen, within } from "@testing-library/react";
 import { useMemo, useState } from "react";
 import { describe, expect, it } from "vitest";
-import { QuestionList } from "../../../src/client/pages/session/questions/QuestionList.tsx";
-import type { AnswerMap, PageView, QuestionView } from "../../../src/client/pages/session/questions/question-types.ts";
-import { hiddenQuestionIds } from "../../../src/client/pages/session/questions/visibility.ts";
+import { QuestionList } from "../../../src/client/renderers/questions/QuestionList.tsx";
+import type { AnswerMap, PageView, QuestionView } from "../../../src/client/renderers/questions/question-types.ts";
+import { hiddenQuestionIds } from "../../../src/client/renderers/questions/visibility.ts";
 import { renderWithProviders } from "../renderers/test-utils.tsx";
 import { question } from "./fixtures.ts";
 

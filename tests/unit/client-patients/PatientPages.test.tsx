@@ -141,6 +141,8 @@ describe("patient edit page", () => {
       mobile_notification: false,
       clinicians: [1],
       clinician_teams: [],
+      // The version the form started from: a save based on an older one is refused (409).
+      version: 3,
     });
   });
 

@@ -19,6 +19,7 @@ export const jordan: PatientRecord = {
   clinician_team_names: [],
   status: true,
   latest_completed_session_completed_date: null,
+  version: 3,
 };
 
 export const sam: PatientRecord = {

@@ -5,7 +5,7 @@ import {
   filterSpecs,
   savedFilterPatch,
   savedFilterValues,
-} from "../../../src/client/pages/settings/list-filters.ts";
+} from "../../../src/client/entities/list-filters.ts";
 
 const CLINICAL_USERS = "tables/clinical-users.table.json";
 const noRespondents = (field: string, value: string) => field !== "roles" || value !== "respondent";

@@ -1,11 +1,13 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { Route, Routes } from "react-router-dom";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { api } from "../../../src/client/api/http.ts";
 import { toastSuccess } from "../../../src/client/notifications/toast.ts";
 import { adminOwnedSettings, GeneralSettingsPage } from "../../../src/client/pages/settings/GeneralSettingsPage.tsx";
 import { OutboxPage } from "../../../src/client/pages/settings/OutboxPage.tsx";
 import { PatientUserListPage } from "../../../src/client/pages/settings/PatientUserListPage.tsx";
+import { PatientUserViewPage } from "../../../src/client/pages/settings/PatientUserViewPage.tsx";
 import { renderWithProviders } from "../renderers/test-utils.tsx";
 import { recordedCalls, signIn } from "./fixtures.ts";
 
@@ -29,6 +31,15 @@ const robin = {
   patient_relations: "Guardian",
   contact_information: "robin@example.org",
   last_activity_code: 2,
+};
+
+const imani = {
+  ccaId: 3,
+  ccauId: 8,
+  patient_id: 12,
+  full_name: "Imani Bautista",
+  mrn: "MRN1012",
+  patient_relation: "Guardian",
 };
 
 const settings = {
@@ -73,6 +84,7 @@ beforeEach(() => {
       return uiSettings as never;
     }
     if (path === "patient-user/respondents") return { rows: [robin], totalRecords: 1 } as never;
+    if (path === "patient-user/respondents/40") return { ...robin, username: "robin40", patients: [imani] } as never;
     if (path === "settings/general")
       return (options?.method === "PUT" ? { ...settings, ...(options.body as object) } : settings) as never;
     if (path === "outbox") return { rows: [invitation], totalRecords: 1 } as never;
@@ -104,9 +116,38 @@ describe("PatientUserListPage", () => {
   });
 });
 
+describe("PatientUserViewPage", () => {
+  it("shows the details file's sections, the account in words, and the linked charts as links", async () => {
+    renderWithProviders(
+      <Routes>
+        <Route path="/settings/patient-users/:userId" element={<PatientUserViewPage />} />
+      </Routes>,
+      { route: "/settings/patient-users/40" },
+    );
+    expect(await screen.findByRole("heading", { level: 1, name: "Robin Bautista" })).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Edit patient user" }).getAttribute("href")).toBe(
+      "/settings/patient-users/40/edit",
+    );
+    expect(screen.getByRole("link", { name: "← Patient users" }).getAttribute("href")).toBe("/settings/patient-users");
+    const details = screen.getByRole("region", { name: "Patient user details" });
+    expect(details.textContent).toContain("First nameRobin");
+    expect(details.textContent).toContain("Middle nameNot provided");
+    const account = screen.getByRole("region", { name: "Account" });
+    expect(account.textContent).toContain("Usernamerobin40");
+    expect(account.textContent).toContain("StatusInvited");
+    const linked = within(screen.getByRole("region", { name: "Linked patients" })).getByRole("table", {
+      name: "Linked patients",
+    });
+    expect(within(linked).getByRole("link", { name: "Imani Bautista" }).getAttribute("href")).toBe(
+      "/clinician/patients/patient/12",
+    );
+    expect(within(linked).getByText("Guardian")).toBeTruthy();
+  });
+});
+
 describe("GeneralSettingsPage", () => {
-  it("edits only what an admin owns (no derived secondsToShow, no read-only flags)", () => {
-    expect(adminOwnedSettings(settings)).toEqual({
+  it("edits only what an admin owns (no derived secondsToShow, no read-only flags, no version)", () => {
+    expect(adminOwnedSettings({ ...settings, version: 5 } as typeof settings)).toEqual({
       customer_name: "Demo Clinic",
       client_time_zone: "America/New_York",
       email_enabled: true,

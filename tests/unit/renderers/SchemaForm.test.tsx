@@ -263,3 +263,20 @@ describe("a field added to the entity", () => {
     await waitFor(() => expect(errorOf("Preferred name")).toBe("Preferred name is not valid"));
   });
 });
+
+describe("the record's version", () => {
+  it("is never a field, even where a body schema lists it as writable (the general settings update)", () => {
+    const bundle = structuredClone(defaultBundle);
+    const update = bundle["api/general-settings-update.json"] as JsonSchema & {
+      properties: Record<string, JsonSchema>;
+    };
+    update.properties.version = { type: "integer", title: "Version", minimum: 1 };
+    const { container } = renderForm({
+      bundle,
+      formId: "forms/general-settings.form.json",
+      formData: { customer_name: "Demo Clinic", version: 4 },
+    });
+    expect(screen.queryByLabelText("Version")).toBeNull();
+    expect(formStructure(container).some((line) => line.startsWith("Version"))).toBe(false);
+  });
+});

@@ -5,7 +5,7 @@ import { SchemaForm } from "../../../src/client/renderers/SchemaForm.tsx";
 import { SchemaTable } from "../../../src/client/renderers/SchemaTable.tsx";
 import { columnsForTable } from "../../../src/client/renderers/table-columns.ts";
 import { defaultBundle } from "../../../src/shared/schema/bundle.ts";
-import { NEW_FIELD, schemasWithNewPatientField } from "../../helpers/changed-schemas.ts";
+import { NEW_FIELD, schemasWithNewField } from "../../helpers/changed-schemas.ts";
 import { renderWithProviders } from "./test-utils.tsx";
 
 /**
@@ -23,7 +23,7 @@ vi.mock("../../../src/client/api/http.ts", () => ({
   }),
 }));
 
-const changed = schemasWithNewPatientField();
+const changed = schemasWithNewField();
 afterAll(() => changed.cleanup());
 
 describe("a schema-only patient field in the client", () => {

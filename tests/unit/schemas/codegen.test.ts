@@ -51,6 +51,18 @@ describe("codegen", () => {
     expect(() => checkSchemas(loadSchemas(dir))).toThrow(/column names unknown field shoe_size/);
   });
 
+  it("refuses a details file naming a field the entity does not have, or showing one twice", () => {
+    const dir = copySchemas();
+    const file = path.join(dir, "details/patient.details.json");
+    const original = JSON.parse(readFileSync(file, "utf8"));
+    const withSection = (section: { title: string; fields: string[] }) =>
+      writeFileSync(file, JSON.stringify({ ...original, sections: [...original.sections, section] }));
+    withSection({ title: "Extras", fields: ["shoe_size"] });
+    expect(() => checkSchemas(loadSchemas(dir))).toThrow(/section Extras names unknown field shoe_size/);
+    withSection({ title: "Again", fields: ["mrn"] });
+    expect(() => checkSchemas(loadSchemas(dir))).toThrow(/field mrn is shown twice/);
+  });
+
   it("refuses a schema ajv cannot compile (a typo in a keyword)", () => {
     const dir = copySchemas();
     const file = path.join(dir, "entities/location.json");

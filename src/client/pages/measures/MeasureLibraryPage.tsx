@@ -2,9 +2,9 @@ import { Alert, Group, NativeSelect, Stack, Switch, Text, TextInput, Title } fro
 import { useCallback } from "react";
 import { useSearchParams } from "react-router-dom";
 import { errorText } from "../../api/error-text.ts";
+import { writeListPosition } from "../../entities/list-state.ts";
 import { useAddressSearch } from "../../lists/useAddressSearch.ts";
 import { SchemaTable } from "../../renderers/SchemaTable.tsx";
-import { writeListParams } from "../patients/list-params.ts";
 import { readLibraryParams } from "./library-params.ts";
 import { type LibraryRow, useLibraryList } from "./measure-api.ts";
 import { respondentLabel } from "./measure-format.ts";
@@ -25,7 +25,7 @@ export function MeasureLibraryPage() {
   const list = useLibraryList(params);
 
   const update = (changes: Record<string, string | number | undefined>) =>
-    setSearchParams((current) => writeListParams(current, changes), { replace: true });
+    setSearchParams((current) => writeListPosition(current, changes), { replace: true });
 
   const { searchText, setSearchText } = useAddressSearch(params.search, (search) => update({ search, page: 1 }));
 

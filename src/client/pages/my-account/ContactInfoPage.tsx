@@ -27,7 +27,7 @@ export function ContactInfoPage() {
   const makePrimary = useMutation({
     meta: { errorToast: false },
     mutationFn: (c: Contact) =>
-      myAccountApi.updateContact(user.id, c.id as number, {
+      myAccountApi.updateContact(user.id, c, {
         channel: c.channel,
         value: c.value,
         primary: true,
@@ -52,7 +52,7 @@ export function ContactInfoPage() {
   });
 
   async function save(body: ContactBody) {
-    if (editing?.kind === "edit") await myAccountApi.updateContact(user.id, editing.contact.id as number, body);
+    if (editing?.kind === "edit") await myAccountApi.updateContact(user.id, editing.contact, body);
     else await myAccountApi.addContact(user.id, body);
     await refresh();
     toastSuccess(editing?.kind === "edit" ? "Contact updated." : "Contact added.");

@@ -1,6 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import type { Contact } from "../../../../generated/types/entities/contact.ts";
 import { api } from "../../api/http.ts";
+import { withVersion } from "../../entities/record-version.ts";
 
 export type { Contact };
 
@@ -33,8 +34,9 @@ export function useMyAccount(userId: number) {
 export const myAccountApi = {
   addContact: (userId: number, body: ContactBody) =>
     api<Contact>(`users/${userId}/contact-info`, { method: "POST", body }),
-  updateContact: (userId: number, contactId: number, body: ContactBody) =>
-    api<Contact>(`users/${userId}/contact-info/${contactId}`, { method: "PUT", body }),
+  /** Changes a contact, naming the version it was read at (a stale one is refused, in words). */
+  updateContact: (userId: number, contact: Contact, body: ContactBody) =>
+    api<Contact>(`users/${userId}/contact-info/${contact.id}`, { method: "PUT", body: withVersion(body, contact) }),
   deleteContact: (userId: number, contactId: number) =>
     api<void>(`users/${userId}/contact-info/${contactId}`, { method: "DELETE" }),
   changeUsername: (userId: number, body: Record<string, unknown>) =>

@@ -9,14 +9,14 @@ export function PatientEditPage() {
   if (!useCanWritePatients()) return <Navigate to="/404" replace />;
   return (
     <PatientLoader>
-      {(patient) => (
+      {(patient, reload) => (
         <Stack gap="md" maw={720}>
           <div>
             <Title order={1}>Edit patient</Title>
             <Text c="dimmed">{patient.full_name}</Text>
           </div>
           {/* keyed by id: another patient's form starts from its own data */}
-          <PatientEditor key={patient.id} patient={patient} />
+          <PatientEditor key={patient.id} patient={patient} reload={reload} />
         </Stack>
       )}
     </PatientLoader>

@@ -1,29 +1,23 @@
-import { Alert, Center, Loader } from "@mantine/core";
 import type { ReactNode } from "react";
 import { useParams } from "react-router-dom";
-import { ApiError } from "../../api/api-error.ts";
-import { PatientNotFound } from "./PatientNotFound.tsx";
-import { type PatientRecord, usePatient } from "./patient-api.ts";
+import { RecordLoader } from "../../entities/RecordLoader.tsx";
+import { type PatientRecord, patientEntity } from "./patient-api.ts";
+import { patientPaths } from "./patient-paths.ts";
 
-/** Loads the patient named in the address and renders `children` with it; not found and errors say so. */
-export function PatientLoader({ children }: { children: (patient: PatientRecord) => ReactNode }) {
+/** The patient named in the address (:patientId), for the patient's pages and those of their chart. */
+export function PatientLoader({
+  children,
+}: {
+  children: (patient: PatientRecord, reload: () => Promise<PatientRecord | undefined>) => ReactNode;
+}) {
   const { patientId = "" } = useParams();
-  const valid = /^[1-9]\d*$/.test(patientId);
-  const query = usePatient(valid ? patientId : "0");
-  if (!valid || (query.error instanceof ApiError && query.error.status === 404)) return <PatientNotFound />;
-  if (query.isPending) {
-    return (
-      <Center py="xl">
-        <Loader aria-label="Loading patient" />
-      </Center>
-    );
-  }
-  if (query.isError) {
-    return (
-      <Alert color="red" title="The patient could not be loaded">
-        {query.error.message}
-      </Alert>
-    );
-  }
-  return <>{children(query.data)}</>;
+  return (
+    <RecordLoader<PatientRecord>
+      entity={patientEntity}
+      id={patientId}
+      backTo={{ label: "Back to patients", to: patientPaths.list }}
+    >
+      {children}
+    </RecordLoader>
+  );
 }

@@ -1,24 +1,30 @@
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import type { Patient } from "../../../../generated/types/entities/patient.ts";
+import { MESSAGES } from "../../../shared/api-errors.ts";
 import type { PatientView } from "../../../shared/permissions.ts";
 import { api } from "../../api/http.ts";
+import type { ListResponse } from "../../entities/entity-api.ts";
+import type { EntityDefinition } from "../../entities/entity-definition.ts";
 
 /** A patient as the server answers: the entity plus any schema-added fields. */
-export type PatientRecord = Patient & { id: number } & Record<string, unknown>;
+export type PatientRecord = Patient & { id: number; version?: number } & Record<string, unknown>;
 
-export interface PatientListParams {
-  page: number;
-  pageSize: number;
-  search: string;
-  sort: string;
-  order: "asc" | "desc";
-  /** Omitted: the server picks the saved or role default view. */
-  view?: PatientView;
-}
+export const patientEntity = {
+  resource: "patients",
+  noun: "patient",
+  plural: "patients",
+  title: (record) => String(record.full_name ?? ""),
+  formId: "forms/patient.form.json",
+  tableId: "tables/patients.table.json",
+  detailsId: "details/patient.details.json",
+  listPath: "patients",
+  recordPath: (id) => `patients/${encodeURIComponent(id)}`,
+  createPath: "patients",
+  // One that does not exist and one the user may not see look the same (no existence leak).
+  notFound: { title: "Patient not found", text: MESSAGES.patientNotFound },
+} satisfies EntityDefinition;
 
-export interface PatientListResponse {
-  rows: PatientRecord[];
-  totalRecords: number;
+/** The patient list also says which view it used (saved choice or role default) and which the user may use. */
+export interface PatientListResponse extends ListResponse<PatientRecord> {
   view: PatientView;
   views: PatientView[];
 }
@@ -26,37 +32,6 @@ export interface PatientListResponse {
 export interface MrnCheck {
   available: boolean;
   patientId: number | null;
-}
-
-export const patientKeys = {
-  all: ["patients"] as const,
-  list: (params: PatientListParams) => ["patients", "list", params] as const,
-  one: (patientId: string) => ["patients", "one", patientId] as const,
-};
-
-export function usePatientList(params: PatientListParams) {
-  return useQuery({
-    queryKey: patientKeys.list(params),
-    queryFn: ({ signal }) => api<PatientListResponse>("patients", { query: { ...params }, signal }),
-    // The old page stays while the next one loads, so the table does not blink empty.
-    placeholderData: keepPreviousData,
-    meta: { errorToast: false }, // the page shows the failure in place
-  });
-}
-
-export function usePatient(patientId: string) {
-  return useQuery({
-    queryKey: patientKeys.one(patientId),
-    queryFn: ({ signal }) => api<PatientRecord>(`patients/${encodeURIComponent(patientId)}`, { signal }),
-    // The page says "Patient not found" (or why it failed) itself; no toast on top.
-    meta: { errorToast: false },
-  });
-}
-
-export function savePatient(patientId: number | undefined, body: Record<string, unknown>): Promise<PatientRecord> {
-  return patientId === undefined
-    ? api<PatientRecord>("patients", { method: "POST", body })
-    : api<PatientRecord>(`patients/${patientId}`, { method: "PUT", body });
 }
 
 export function checkMrn(mrn: string, patientId?: number): Promise<MrnCheck> {

@@ -4,6 +4,7 @@ import { useState } from "react";
 import { Link, useNavigate } from "react-router-dom";
 import type { FieldError } from "../../../shared/validation/field-errors.ts";
 import { ApiError } from "../../api/api-error.ts";
+import { withVersion } from "../../entities/record-version.ts";
 import { toastError, toastSuccess } from "../../notifications/toast.ts";
 import { SchemaForm } from "../../renderers/SchemaForm.tsx";
 import type { PatientRecord } from "../patients/patient-api.ts";
@@ -51,7 +52,10 @@ export function RespondentEditor({ patient, member }: { patient: PatientRecord; 
   const save = useMutation({
     meta: { errorToast: false }, // field errors go under the fields; the rest is toasted below
     mutationFn: ({ body, existingUserId }: Save) =>
-      member ? updateRespondent(member.ccauId, body) : createRespondent(ccaId, body, existingUserId),
+      // An edit names the version of the link it started from (a stale one is refused, in words).
+      member
+        ? updateRespondent(member.ccauId, withVersion(body, member) as RespondentBody)
+        : createRespondent(ccaId, body, existingUserId),
     onSuccess: async (saved, { existingUserId }) => {
       await queryClient.invalidateQueries({ queryKey: teamKeys.all });
       toastSuccess(

@@ -4,11 +4,16 @@ import { useEffect, useMemo, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router-dom";
 import { ApiError } from "../../api/api-error.ts";
 import { errorText } from "../../api/error-text.ts";
+import { QuestionList } from "../../renderers/questions/QuestionList.tsx";
+import {
+  type AnswerMap,
+  type AnswerValue,
+  isAnswerableType,
+  type QuestionView,
+} from "../../renderers/questions/question-types.ts";
+import { hiddenQuestionIds } from "../../renderers/questions/visibility.ts";
 import { formatDueDate } from "../measures/measure-format.ts";
 import { setAgreementAccepted } from "./agreement-state.ts";
-import { QuestionList } from "./questions/QuestionList.tsx";
-import { type AnswerMap, type AnswerValue, isAnswerableType, type QuestionView } from "./questions/question-types.ts";
-import { hiddenQuestionIds } from "./questions/visibility.ts";
 import { isAgreementRequired, type SessionPage, savePage, sessionKeys } from "./session-api.ts";
 import { sessionPaths } from "./session-paths.ts";
 import { isSessionClosed, useAnswerSaving } from "./useAnswerSaving.ts";

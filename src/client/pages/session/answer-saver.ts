@@ -1,4 +1,4 @@
-import type { AnswerValue } from "./questions/question-types.ts";
+import type { AnswerValue } from "../../renderers/questions/question-types.ts";
 
 export interface SaveCall {
   questionId: string;

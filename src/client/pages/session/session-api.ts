@@ -7,7 +7,7 @@ import type {
 } from "../../../shared/api/respondent-sessions.ts";
 import { ApiError } from "../../api/api-error.ts";
 import { api } from "../../api/http.ts";
-import type { AnswerValue } from "./questions/question-types.ts";
+import type { AnswerValue } from "../../renderers/questions/question-types.ts";
 
 export type {
   AnswerSaved,

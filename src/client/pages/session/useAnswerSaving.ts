@@ -1,9 +1,9 @@
 import { useEffect, useMemo, useRef, useState } from "react";
 import { ApiError } from "../../api/api-error.ts";
 import { errorText } from "../../api/error-text.ts";
+import type { QuestionView } from "../../renderers/questions/question-types.ts";
 import { setAgreementAccepted } from "./agreement-state.ts";
 import { AnswerSaver } from "./answer-saver.ts";
-import type { QuestionView } from "./questions/question-types.ts";
 import { type AnswerSaved, isAgreementRequired, type SessionPage, saveAnswer } from "./session-api.ts";
 
 /** Typed answers wait this long for the next keystroke before they are sent. */

@@ -4,25 +4,24 @@ import { useState } from "react";
 import { useNavigate } from "react-router-dom";
 import { errorText } from "../../api/error-text.ts";
 import { useSession } from "../../auth/useSession.ts";
+import { deleteEntity, refreshEntity } from "../../entities/entity-api.ts";
 import { toastError, toastInfo, toastSuccess } from "../../notifications/toast.ts";
 import { useGeneralSettings } from "../../settings/useGeneralSettings.ts";
 import { type AccountCommand, accountCommands, type CommandEntry } from "./account-commands.ts";
 import { resultText } from "./account-results.ts";
 import { ConfirmDialog } from "./ConfirmDialog.tsx";
 import {
-  CLINICAL_USERS,
   type ClinicalUserRecord,
   changeClinicalUserStatus,
-  deleteClinicalUser,
+  clinicalUserEntity,
   type MessageResult,
   resetClinicalUserPassword,
 } from "./clinical-users-api.ts";
-import { refreshAfterChange } from "./settings-api.ts";
 import { settingsPaths } from "./settings-paths.ts";
 
 async function run(command: AccountCommand, userId: number): Promise<MessageResult | undefined> {
   if (command.kind === "delete") {
-    await deleteClinicalUser(userId);
+    await deleteEntity(clinicalUserEntity, userId);
     return undefined;
   }
   if (command.kind === "resetPassword") return (await resetClinicalUserPassword(userId)).message;
@@ -60,13 +59,13 @@ export function ClinicalUserActions({
       setAsking(null);
       // The user's own page has nothing left to show.
       if (command.kind === "delete" && variant === "page") navigate(settingsPaths.clinicalUsers);
-      await refreshAfterChange(client, CLINICAL_USERS, ["clinicians", "supervisors"]);
+      await refreshEntity(client, clinicalUserEntity);
     },
     onError: async (error, { inDialog }) => {
       // The status may have changed meanwhile (another admin): show the list as it is now.
       if (inDialog) setDialogError(errorText(error));
       else toastError(error, "The action could not be done");
-      await refreshAfterChange(client, CLINICAL_USERS);
+      await refreshEntity(client, clinicalUserEntity);
     },
   });
 

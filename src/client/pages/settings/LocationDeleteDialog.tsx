@@ -2,18 +2,17 @@ import { Center, List, Loader, NativeSelect, Text } from "@mantine/core";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useRef, useState } from "react";
 import { errorText } from "../../api/error-text.ts";
+import { deleteEntity, refreshEntity } from "../../entities/entity-api.ts";
 import { toastSuccess } from "../../notifications/toast.ts";
 import { ConfirmDialog } from "./ConfirmDialog.tsx";
-import { CLINICAL_USERS } from "./clinical-users-api.ts";
+import { clinicalUserEntity } from "./clinical-users-api.ts";
 import {
-  deleteLocation,
-  LOCATIONS,
   type LocationRecord,
+  locationEntity,
   reassignLocation,
   useAllLocations,
   useLocationUsers,
 } from "./locations-api.ts";
-import { refreshAfterChange } from "./settings-api.ts";
 
 const SHOWN_USERS = 8;
 const CHOOSE_TARGET = "Choose the location to move the users to";
@@ -40,14 +39,14 @@ export function LocationDeleteDialog({ location, onClose }: { location: Location
   const [targetError, setTargetError] = useState<string | null>(null);
   const moved = useRef(0);
 
-  const refresh = () =>
-    refreshAfterChange(client, LOCATIONS, ["locations"]).then(() => refreshAfterChange(client, CLINICAL_USERS));
+  // The moved users' locations changed too.
+  const refresh = () => refreshEntity(client, locationEntity).then(() => refreshEntity(client, clinicalUserEntity));
 
   const remove = useMutation({
     meta: { errorToast: false },
     mutationFn: async (toLocationId: number | null) => {
       if (toLocationId !== null) moved.current = (await reassignLocation(location.id, toLocationId)).moved;
-      await deleteLocation(location.id);
+      await deleteEntity(locationEntity, location.id);
     },
     onSuccess: async () => {
       const targetName = targets.find((l) => String(l.id) === target)?.name;

@@ -1,9 +1,9 @@
 import { Alert, Button, Center, Group, Loader, Pagination, Stack, Text, Title } from "@mantine/core";
 import { useSearchParams } from "react-router-dom";
-import { PAGE_SIZE } from "./list-state.ts";
+import { type ListResponse, useServerList } from "../../entities/entity-api.ts";
+import { PAGE_SIZE } from "../../entities/list-state.ts";
 import { OutboxMessageCard } from "./OutboxMessageCard.tsx";
 import { OUTBOX, type OutboxMessage } from "./outbox-api.ts";
-import { useServerList } from "./settings-api.ts";
 
 /**
  * /settings/outbox (admins; a demo aid, issue 3 §4): the messages the system sent or kept,
@@ -13,7 +13,7 @@ import { useServerList } from "./settings-api.ts";
 export function OutboxPage() {
   const [params, setParams] = useSearchParams();
   const page = Math.max(1, Number.parseInt(params.get("page") ?? "", 10) || 1);
-  const list = useServerList<OutboxMessage>(OUTBOX, "outbox", { page, pageSize: PAGE_SIZE });
+  const list = useServerList<ListResponse<OutboxMessage>>(OUTBOX, "outbox", { page, pageSize: PAGE_SIZE });
   const total = list.data?.totalRecords ?? 0;
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
 

@@ -1,24 +1,26 @@
 import { Stack, Text, Title } from "@mantine/core";
 import { useParams } from "react-router-dom";
-import { RecordLoader } from "./RecordLoader.tsx";
-import { useRecord } from "./settings-api.ts";
+import { RecordLoader } from "../../entities/RecordLoader.tsx";
 import { settingsPaths } from "./settings-paths.ts";
 import { TeamEditor } from "./TeamEditor.tsx";
-import { TEAMS, type TeamRecord } from "./teams-api.ts";
+import { type TeamRecord, teamEntity } from "./teams-api.ts";
 
 /** /settings/clinical-team/:teamId/edit */
 export function TeamEditPage() {
   const { teamId = "" } = useParams();
-  const query = useRecord<TeamRecord>(TEAMS, teamId, `clinician-team/${encodeURIComponent(teamId)}`);
   return (
-    <RecordLoader query={query} what="team" backTo={{ label: "Back to clinician teams", to: settingsPaths.teams }}>
-      {(team) => (
+    <RecordLoader<TeamRecord>
+      entity={teamEntity}
+      id={teamId}
+      backTo={{ label: "Back to clinician teams", to: settingsPaths.teams }}
+    >
+      {(team, reload) => (
         <Stack gap="md" maw={720}>
           <div>
             <Title order={1}>Edit clinician team</Title>
             <Text c="dimmed">{team.name}</Text>
           </div>
-          <TeamEditor key={team.id} team={team} />
+          <TeamEditor key={team.id} team={team} reload={reload} />
         </Stack>
       )}
     </RecordLoader>

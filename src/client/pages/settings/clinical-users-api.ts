@@ -1,6 +1,6 @@
 import { api } from "../../api/http.ts";
-
-export const CLINICAL_USERS = "clinical-users";
+import type { EntityDefinition } from "../../entities/entity-definition.ts";
+import type { FieldCheck } from "../../entities/useFieldCheck.ts";
 
 /** A clinical user as the server answers (entities/clinical-user.json with its readOnly fields). */
 export type ClinicalUserRecord = {
@@ -16,7 +16,22 @@ export type ClinicalUserRecord = {
   email?: string | null;
   mobile_number?: string | null;
   username?: string | null;
+  version?: number;
 } & Record<string, unknown>;
+
+export const clinicalUserEntity = {
+  resource: "clinical-users",
+  noun: "clinical user",
+  plural: "clinical users",
+  title: (record) => String(record.full_name ?? ""),
+  formId: "forms/clinical-user.form.json",
+  tableId: "tables/clinical-users.table.json",
+  detailsId: "details/clinical-user.details.json",
+  listPath: "clinical-user",
+  recordPath: (id) => `clinical-user/${encodeURIComponent(id)}`,
+  createPath: "clinical-user",
+  lookups: ["clinicians", "supervisors"],
+} satisfies EntityDefinition;
 
 /** The account actions of spec §4 (api/clinical-user-status-change.json). */
 export type StatusAction = "invite" | "invite_again" | "cancel_invite" | "deactivate" | "activate_and_invite";
@@ -35,12 +50,6 @@ export interface StatusChangeResult {
   invitation?: MessageResult;
 }
 
-export function saveClinicalUser(id: number | undefined, body: Record<string, unknown>): Promise<ClinicalUserRecord> {
-  return id === undefined
-    ? api<ClinicalUserRecord>("clinical-user", { method: "POST", body })
-    : api<ClinicalUserRecord>(`clinical-user/${id}`, { method: "PUT", body });
-}
-
 export function changeClinicalUserStatus(id: number, action: StatusAction, channel?: Channel) {
   return api<StatusChangeResult>(`clinical-user/change-status/${id}`, {
     method: "POST",
@@ -57,13 +66,18 @@ export function resetClinicalUserPassword(id: number) {
   });
 }
 
-export function checkProviderId(providerId: string, clinicianId?: number) {
-  return api<{ available: boolean; message?: string }>("clinical-user/validate-provider-id-available", {
-    query: { provider_id: providerId, clinician_id: clinicianId },
-  });
-}
+/** Spec §5's text for a provider id someone else has. */
+export const PROVIDER_ID_IN_USE = "Id already in use";
 
-/** Deletes a user added by mistake; the server refuses anyone with a history. */
-export function deleteClinicalUser(id: number): Promise<unknown> {
-  return api(`clinical-user/${id}`, { method: "DELETE" });
-}
+/** The provider id is checked when its field is left (spec §5); the server checks it again on save. */
+export const providerIdCheck: FieldCheck = {
+  field: "provider_id",
+  // Blank is allowed; a malformed id gets the schema's own message.
+  worthAsking: (providerId) => /^[A-Za-z0-9]+$/.test(providerId),
+  ask: async (providerId, clinicianId) => {
+    const result = await api<{ available: boolean; message?: string }>("clinical-user/validate-provider-id-available", {
+      query: { provider_id: providerId, clinician_id: clinicianId },
+    });
+    return result.available ? null : { message: result.message ?? PROVIDER_ID_IN_USE };
+  },
+};

@@ -1,8 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { api } from "../../api/http.ts";
-import type { ListResponse } from "./settings-api.ts";
-
-export const LOCATIONS = "locations";
+import { entityKeys, type ListResponse } from "../../entities/entity-api.ts";
+import type { EntityDefinition } from "../../entities/entity-definition.ts";
 
 /** A location as the server answers (entities/location.json with its readOnly fields). */
 export type LocationRecord = {
@@ -10,7 +9,22 @@ export type LocationRecord = {
   name: string;
   state_name: string | null;
   user_count: number;
+  version?: number;
 } & Record<string, unknown>;
+
+export const locationEntity = {
+  resource: "locations",
+  noun: "location",
+  plural: "locations",
+  title: (record) => String(record.name ?? ""),
+  formId: "forms/location.form.json",
+  tableId: "tables/locations.table.json",
+  detailsId: "details/location.details.json",
+  listPath: "location",
+  recordPath: (id) => `location/${encodeURIComponent(id)}`,
+  createPath: "location",
+  lookups: ["locations"],
+} satisfies EntityDefinition;
 
 /** Someone working at a location (GET location/{id}/users). */
 export interface LocationUser {
@@ -23,16 +37,6 @@ export interface LocationUser {
   other_locations: number;
 }
 
-export function saveLocation(id: number | undefined, body: Record<string, unknown>): Promise<LocationRecord> {
-  return id === undefined
-    ? api<LocationRecord>("location", { method: "POST", body })
-    : api<LocationRecord>(`location/${id}`, { method: "PUT", body });
-}
-
-export function deleteLocation(id: number): Promise<unknown> {
-  return api(`location/${id}`, { method: "DELETE" });
-}
-
 /** Moves every user of one location to another (PUT location/reassign). */
 export function reassignLocation(fromLocationId: number, toLocationId: number) {
   return api<{ moved: number }>("location/reassign", { method: "PUT", body: { fromLocationId, toLocationId } });
@@ -40,7 +44,7 @@ export function reassignLocation(fromLocationId: number, toLocationId: number) {
 
 export function useLocationUsers(id: number, enabled: boolean) {
   return useQuery({
-    queryKey: ["settings-area", LOCATIONS, "users", id],
+    queryKey: [...entityKeys.resource(locationEntity.resource), "users", id],
     queryFn: ({ signal }) => api<ListResponse<LocationUser>>(`location/${id}/users`, { signal }),
     meta: { errorToast: false },
     enabled,
@@ -50,7 +54,7 @@ export function useLocationUsers(id: number, enabled: boolean) {
 /** Every location by name (GET location/for-list): the targets of a reassignment. */
 export function useAllLocations(enabled: boolean) {
   return useQuery({
-    queryKey: ["settings-area", LOCATIONS, "for-list"],
+    queryKey: [...entityKeys.resource(locationEntity.resource), "for-list"],
     queryFn: ({ signal }) => api<ListResponse<{ id: number; name: string }>>("location/for-list", { signal }),
     meta: { errorToast: false },
     enabled,

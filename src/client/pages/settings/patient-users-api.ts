@@ -1,7 +1,4 @@
-import { api } from "../../api/http.ts";
-
-export const PATIENT_USERS = "patient-users";
-export const PATIENT_USERS_PATH = "patient-user/respondents";
+import type { EntityDefinition } from "../../entities/entity-definition.ts";
 
 /** A chart a patient user answers for (entities/patient-user.json patients[]). */
 export interface LinkedPatient {
@@ -20,8 +17,18 @@ export type PatientUserRecord = {
   status: number;
   is_patient: boolean;
   patients: LinkedPatient[];
+  version?: number;
 } & Record<string, unknown>;
 
-export function savePatientUser(id: number, body: Record<string, unknown>): Promise<PatientUserRecord> {
-  return api<PatientUserRecord>(`${PATIENT_USERS_PATH}/${id}`, { method: "PUT", body });
-}
+/** Patient users are added on charts (respondents), so here they are only listed, viewed and edited. */
+export const patientUserEntity = {
+  resource: "patient-users",
+  noun: "patient user",
+  plural: "patient users",
+  title: (record) => String(record.full_name ?? ""),
+  formId: "forms/patient-user.form.json",
+  tableId: "tables/patient-users.table.json",
+  detailsId: "details/patient-user.details.json",
+  listPath: "patient-user/respondents",
+  recordPath: (id) => `patient-user/respondents/${encodeURIComponent(id)}`,
+} satisfies EntityDefinition;

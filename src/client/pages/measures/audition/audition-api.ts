@@ -1,6 +1,6 @@
 import type { AuditionStart, PreviewReport } from "../../../../shared/api/measure-reports.ts";
 import { api } from "../../../api/http.ts";
-import type { AnswerMap } from "../../session/questions/question-types.ts";
+import type { AnswerMap } from "../../../renderers/questions/question-types.ts";
 
 export type { AuditionStart };
 

@@ -1,6 +1,6 @@
 import { useOutletContext } from "react-router-dom";
 import type { PreviewReport } from "../../../../shared/api/measure-reports.ts";
-import type { AnswerMap } from "../../session/questions/question-types.ts";
+import type { AnswerMap } from "../../../renderers/questions/question-types.ts";
 import type { AuditionStart } from "./audition-api.ts";
 
 /**

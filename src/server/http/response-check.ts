@@ -1,0 +1,51 @@
+import Ajv, { type ValidateFunction } from "ajv";
+import type { JsonSchema, SchemaBundle } from "../../shared/schema/bundle.ts";
+import { AJV_OPTIONS, configureAjv } from "../../shared/validation/ajv-config.ts";
+import { mapSchema } from "./schema-walk.ts";
+
+/**
+ * The bundle as a response is checked against (under test, see response-serialization.ts).
+ * - additionalProperties: false is lifted: a handler may hand over more than the schema lists
+ *   (a whole row); the serializer leaves the rest out, which is the point.
+ * - required is lifted in schemas/entities: there it lists what a request must send, and a
+ *   record read back need not carry every such field. In a response shape (schemas/api/...)
+ *   required is what every answer holds, and is checked.
+ * Everything else (types, null or not, enums, consts, formats) is checked as the schema says.
+ */
+export function responseCheckView(bundle: SchemaBundle): SchemaBundle {
+  return Object.fromEntries(
+    Object.entries(bundle).map(([id, schema]) => {
+      const requestRules = id.startsWith("entities/");
+      const view = mapSchema(schema, (node) => {
+        if (node.additionalProperties === false) delete node.additionalProperties;
+        if (requestRules && Array.isArray(node.required)) delete node.required;
+        return node;
+      });
+      return [id, view];
+    }),
+  );
+}
+
+/** Validates responses against their route's response schema, with the shared ajv configuration. */
+export class ResponseChecker {
+  private readonly ajv: Ajv;
+
+  constructor(bundle: SchemaBundle) {
+    this.ajv = configureAjv(new Ajv(AJV_OPTIONS));
+    for (const schema of Object.values(responseCheckView(bundle))) this.ajv.addSchema(schema);
+  }
+
+  /** A function that throws, naming the route and the first mismatch, when a payload does not fit. */
+  compile(schema: JsonSchema, route: string): (payload: unknown) => void {
+    const validate: ValidateFunction = this.ajv.compile(schema);
+    return (payload) => {
+      // Checked as it goes over the wire: a Date is its ISO text there, an undefined field absent.
+      if (validate(payload === undefined ? payload : JSON.parse(JSON.stringify(payload)))) return;
+      const [first] = validate.errors ?? [];
+      const message = `The response of ${route} does not match its schema: ${first?.instancePath || "(root)"} ${first?.message ?? ""}`;
+      // The 500 that follows says nothing to the client, and tests run with the logger off.
+      process.emitWarning(message, "ResponseSchemaMismatch");
+      throw new Error(message);
+    };
+  }
+}

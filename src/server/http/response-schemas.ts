@@ -1,0 +1,46 @@
+import type { JsonSchema } from "../../shared/schema/bundle.ts";
+
+/**
+ * The response schemas routes declare (issue 7 §1), by bundle id like their request schemas:
+ *
+ *   schema: {
+ *     params: { $ref: "api/id-params.json" },
+ *     response: { 200: recordResponse("entities/location.json"), ...errorResponses(404) },
+ *   }
+ *
+ * - recordResponse(id): one record, the bundle schema `id` ("entities/location.json",
+ *   "api/responses/session-report.json").
+ * - listResponse(id, extra?): one page of a list, {rows: [records of id], totalRecords} plus
+ *   the optional keys `extra` describes (e.g. { views: { type: "array", items: {...} } }).
+ * - noContent: a 204 answer, no body.
+ * - errorResponses(...statuses): the one error shape (schemas/api/error.json) for each status.
+ *   401, 403, 429 and the 400 of a failed request schema are added to every route that declares
+ *   responses (standard-error-responses.ts); declare the rest (404, 409, a 400 of the handler).
+ *
+ * Whatever a handler returns is written by these schemas: fields they do not list are left out
+ * (response-serialization.ts). They are also what GET /api/openapi.json documents.
+ */
+export function recordResponse(id: string): JsonSchema {
+  return { $ref: id };
+}
+
+export function listResponse(id: string, extra: Record<string, JsonSchema> = {}): JsonSchema {
+  return {
+    type: "object",
+    description: "One page of records (rows) and how many match in all (totalRecords).",
+    required: ["rows", "totalRecords"],
+    properties: {
+      rows: { type: "array", items: { $ref: id } },
+      totalRecords: { type: "integer", minimum: 0 },
+      ...extra,
+    },
+  };
+}
+
+export const noContent: JsonSchema = { type: "null", description: "No content." };
+
+export const ERROR_SCHEMA_ID = "api/error.json";
+
+export function errorResponses(...statuses: number[]): Record<number, JsonSchema> {
+  return Object.fromEntries(statuses.map((status) => [status, recordResponse(ERROR_SCHEMA_ID)]));
+}
