@@ -9,7 +9,7 @@ export type EntityRecord = Json & { id: number; version: number };
 /**
  * How the tests that loop over every editable entity (field change, stale writes) add, read
  * and save one record of it, through the API as a person's screen would. A new entity with a
- * form gets a case here; tests/api/field-change.test.ts fails until it has one.
+ * form gets a case here; tests/server/entities/field-change.test.ts fails until it has one.
  */
 export interface EntityCase {
   entity: string;

@@ -1,0 +1,82 @@
+// @vitest-environment jsdom
+import "../../app/dom-setup.ts";
+import { screen, waitFor, within } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { MESSAGES } from "../../../../src/shared/api-errors.ts";
+import { clinician, renderAt, resetApp, SLOW, serve, signedIn, tearDownApp } from "../../app/app-harness.tsx";
+import { json } from "../../app/fake-fetch.ts";
+import { ADMIN, sessionUser } from "./fixtures.ts";
+
+const STAFF = sessionUser(4, ["staff"]);
+
+beforeEach(resetApp);
+afterEach(tearDownApp);
+
+/** Every list answers empty; the test is about who reaches which page. */
+function serveLists() {
+  return serve((r) => (r.method === "GET" ? json(200, { rows: [], totalRecords: 0 }) : json(404, {})));
+}
+
+describe("settings routes", () => {
+  it("sends an admin from /settings to the clinical users", async () => {
+    serveLists();
+    signedIn(ADMIN);
+    const router = renderAt("/settings");
+    await screen.findByRole("heading", { level: 1, name: "Clinical users" }, SLOW);
+    expect(router.state.location.pathname).toBe("/settings/clinical-users");
+    const sections = within(screen.getByRole("navigation", { name: "Settings" }));
+    expect(sections.getAllByRole("link").map((l) => l.textContent)).toEqual([
+      "Clinical users",
+      "Clinician teams",
+      "Locations",
+      "Patient users",
+      "General",
+      "Outbox",
+    ]);
+    expect(sections.getByRole("link", { name: "Clinical users" }).getAttribute("aria-current")).toBe("page");
+  });
+
+  it("sends staff from /settings to the patient users, the only section they may open", async () => {
+    const requests = serveLists();
+    signedIn(STAFF);
+    const router = renderAt("/settings");
+    await screen.findByRole("heading", { level: 1, name: "Patient users" }, SLOW);
+    expect(router.state.location.pathname).toBe("/settings/patient-users");
+    const sections = within(screen.getByRole("navigation", { name: "Settings" }));
+    expect(sections.getAllByRole("link").map((l) => l.textContent)).toEqual(["Patient users"]);
+    await waitFor(() => expect(requests.some((r) => r.path === "/api/patient-user/respondents")).toBe(true));
+  });
+
+  it("gives staff the 404 page on an admin-level settings page, without asking the server for it", async () => {
+    const requests = serveLists();
+    signedIn(STAFF);
+    renderAt("/settings/locations");
+    expect(await screen.findByText(MESSAGES.notFound, {}, SLOW)).toBeTruthy();
+    expect(requests.some((r) => r.path.startsWith("/api/location"))).toBe(false);
+  });
+
+  it("gives a clinician the 404 page for any settings address", async () => {
+    const requests = serveLists();
+    signedIn(clinician);
+    renderAt("/settings/patient-users");
+    expect(await screen.findByText(MESSAGES.notFound, {}, SLOW)).toBeTruthy();
+    expect(requests.some((r) => r.path.startsWith("/api/patient-user"))).toBe(false);
+  });
+
+  it("shows a clinician no Settings link", async () => {
+    serveLists();
+    signedIn(clinician);
+    renderAt("/clinician/patients");
+    const main = await screen.findByRole("navigation", { name: "Main" }, SLOW);
+    expect(within(main).getByRole("link", { name: "Patients" })).toBeTruthy();
+    expect(within(main).queryByRole("link", { name: "Settings" })).toBeNull();
+  });
+
+  it("shows the Settings link in the main navigation to admins and staff", async () => {
+    serveLists();
+    signedIn(STAFF);
+    renderAt("/clinician/patients");
+    const main = await screen.findByRole("navigation", { name: "Main" }, SLOW);
+    expect(within(main).getByRole("link", { name: "Settings" }).getAttribute("href")).toBe("/settings");
+  });
+});
