@@ -1,8 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { RawBuilder, SqlBool } from "kysely";
+import type { JsonSchema } from "../../shared/schema/bundle.ts";
 import type { AppContext } from "../app-context.ts";
 import type { RequestUser, RouteAccess } from "../auth/request-user.ts";
 import { notFound } from "../http/http-error.ts";
+import { errorResponses, listResponse, noContent, recordResponse } from "../http/response-schemas.ts";
 import type { EntityDefinition } from "./entity-definition.ts";
 import { type EntityStore, entityStore, type ListRequest } from "./entity-store.ts";
 
@@ -25,6 +27,8 @@ export interface EntityRouteOptions<Query extends ListRequest = ListRequest> {
   listQuery?: string;
   /** With neither page nor pageSize the list answers every record (small lists that pickers read whole). */
   wholeList?: boolean;
+  /** The schemas of the keys `listScope` adds to the list's answer (they are written by them). */
+  listAnswer?: Record<string, JsonSchema>;
   /** Conditions and answer keys of the list beyond paging and search. */
   listScope?(
     request: FastifyRequest<{ Querystring: Query }>,
@@ -54,13 +58,21 @@ export function registerEntityRoutes<Query extends ListRequest = ListRequest>(
   const idParam = opts.idParam ?? "id";
   const recordPath = `${opts.path}/:${idParam}`;
   const body = { $ref: opts.definition.schemaId };
+  // Answers are written by the entity schema: a column the schema does not list never leaves.
+  const record = recordResponse(opts.definition.schemaId);
   const idOf = (request: FastifyRequest) => (request.params as Record<string, number>)[idParam];
   const { access } = opts;
 
   if (access.list) {
     app.get<{ Querystring: Query }>(
       opts.path,
-      { config: { access: access.list }, schema: opts.listQuery ? { querystring: { $ref: opts.listQuery } } : {} },
+      {
+        config: { access: access.list },
+        schema: {
+          ...(opts.listQuery ? { querystring: { $ref: opts.listQuery } } : {}),
+          response: { 200: listResponse(opts.definition.schemaId, opts.listAnswer) },
+        },
+      },
       async (request) => {
         const user = caller(request);
         const scope = (await opts.listScope?.(request, user, store)) ?? {};
@@ -73,17 +85,24 @@ export function registerEntityRoutes<Query extends ListRequest = ListRequest>(
   }
 
   if (access.read) {
-    app.get(recordPath, { config: { access: access.read }, schema: { params: ID_PARAMS } }, async (request) => {
-      const record = await store.read(ctx.db, idOf(request), caller(request));
-      if (!record) throw notFound(opts.definition.notFound);
-      return record;
-    });
+    app.get(
+      recordPath,
+      {
+        config: { access: access.read },
+        schema: { params: ID_PARAMS, response: { 200: record, ...errorResponses(404) } },
+      },
+      async (request) => {
+        const found = await store.read(ctx.db, idOf(request), caller(request));
+        if (!found) throw notFound(opts.definition.notFound);
+        return found;
+      },
+    );
   }
 
   if (access.create) {
     app.post<{ Body: Record<string, unknown> }>(
       opts.path,
-      { config: { access: access.create }, schema: { body } },
+      { config: { access: access.create }, schema: { body, response: { 201: record } } },
       async (request, reply) => reply.status(201).send(await store.create(ctx.db, caller(request), request.body)),
     );
   }
@@ -91,7 +110,11 @@ export function registerEntityRoutes<Query extends ListRequest = ListRequest>(
   if (access.update) {
     app.put<{ Body: Record<string, unknown> }>(
       recordPath,
-      { config: { access: access.update }, schema: { params: ID_PARAMS, body } },
+      {
+        config: { access: access.update },
+        // 409: the save was based on an older version; 428: it named none (docs/entity-engine.md).
+        schema: { params: ID_PARAMS, body, response: { 200: record, ...errorResponses(404, 409, 428) } },
+      },
       async (request) => store.update(ctx.db, caller(request), idOf(request), request.body),
     );
   }
@@ -99,7 +122,10 @@ export function registerEntityRoutes<Query extends ListRequest = ListRequest>(
   if (access.delete) {
     app.delete(
       recordPath,
-      { config: { access: access.delete }, schema: { params: ID_PARAMS } },
+      {
+        config: { access: access.delete },
+        schema: { params: ID_PARAMS, response: { 204: noContent, ...errorResponses(404) } },
+      },
       async (request, reply) => {
         await store.remove(ctx.db, caller(request), idOf(request));
         return reply.status(204).send();

@@ -7,18 +7,35 @@ import { mapSchema } from "./schema-walk.ts";
  * The bundle as a response is checked against (under test, see response-serialization.ts).
  * - additionalProperties: false is lifted: a handler may hand over more than the schema lists
  *   (a whole row); the serializer leaves the rest out, which is the point.
- * - required is lifted in schemas/entities: there it lists what a request must send, and a
- *   record read back need not carry every such field. In a response shape (schemas/api/...)
- *   required is what every answer holds, and is checked.
+ * - request rules are lifted in schemas/entities: there `required`, lengths, counts, patterns,
+ *   bounds and "one of these lists is required" say what a save must send, and a record read
+ *   back holds what was stored, maybe before a rule was tightened (a clinical user whose only
+ *   location was reassigned, a name longer than today's limit). In a response shape
+ *   (schemas/api/...) they are what every answer holds, and are checked.
  * Everything else (types, null or not, enums, consts, formats) is checked as the schema says.
  */
+const REQUEST_RULES = [
+  "required",
+  "minItems",
+  "maxItems",
+  "minLength",
+  "maxLength",
+  "pattern",
+  "minimum",
+  "maximum",
+  "uniqueItems",
+] as const;
+
 export function responseCheckView(bundle: SchemaBundle): SchemaBundle {
   return Object.fromEntries(
     Object.entries(bundle).map(([id, schema]) => {
       const requestRules = id.startsWith("entities/");
       const view = mapSchema(schema, (node) => {
         if (node.additionalProperties === false) delete node.additionalProperties;
-        if (requestRules && Array.isArray(node.required)) delete node.required;
+        if (requestRules) {
+          for (const rule of REQUEST_RULES) delete node[rule];
+          if (node["x-anyOf-field"]) delete node.anyOf;
+        }
         return node;
       });
       return [id, view];

@@ -20,6 +20,14 @@ export async function patientRoutes(app: FastifyInstance, ctx: AppContext): Prom
     definition: patientEntity,
     listQuery: "api/patient-list-query.json",
     access: { list: VIEW_PATIENTS, read: VIEW_PATIENTS, create: WRITE_PATIENTS, update: WRITE_PATIENTS },
+    listAnswer: {
+      view: { $ref: "enums/patient-view.json" },
+      views: {
+        type: "array",
+        description: "The views the caller may choose.",
+        items: { $ref: "enums/patient-view.json" },
+      },
+    },
     // The list shows one of the caller's views (mine, my teams', supervised, all); without one
     // in the query, the view they last chose.
     async listScope(request, user) {

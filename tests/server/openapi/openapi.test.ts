@@ -21,27 +21,30 @@ vi.mock("fastify", async (importOriginal) => {
 });
 
 /**
- * Areas being moved onto the entity engine (docs/entity-engine.md) by other work: their routes
- * gain response schemas there. They must still be in the document with their requests.
+ * Hand-written (non-CRUD) routes of the entity areas whose answers have no response schema yet:
+ * the next step of issue 7 §1. Exact paths, so a new route cannot hide here; the entity routes
+ * the factory makes declare theirs (record, list, 204 and the error shape).
  */
-const RESPONSES_PENDING = [
-  "/api/patients",
+const RESPONSES_PENDING = new Set([
+  "/api/patients/check-mrn",
   "/api/state",
-  "/api/location",
-  "/api/clinician-team",
-  "/api/clinical-user",
-  "/api/security/reset-clinical-user-password",
-  "/api/patient-user",
-  "/api/teams",
-  "/api/assignments",
+  "/api/location/for-list",
+  "/api/location/reassign",
+  "/api/location/:id/users",
+  "/api/clinical-user/validate-provider-id-available",
+  "/api/clinical-user/change-status/:id",
+  "/api/security/reset-clinical-user-password/:id",
+  "/api/clinician-team/check-name",
+  "/api/patient-user/respondents/:id/change-status",
+  "/api/teams/:ccaId",
+  "/api/assignments/:ccauId",
+  "/api/respondents/exist",
   "/api/respondents",
+  "/api/respondents/:ccauId",
   "/api/users/:user_id/contact-info",
-];
-/** Routes under those prefixes that belong to other areas, and declare their responses already. */
-const NOT_PENDING = ["/api/patients/:patientId/alerts", "/api/clinical-user/by-role/"];
-const responsesPending = (url: string) =>
-  RESPONSES_PENDING.some((prefix) => url === prefix || url.startsWith(`${prefix}/`)) &&
-  !NOT_PENDING.some((prefix) => url.startsWith(prefix));
+  "/api/users/:user_id/contact-info/:id",
+]);
+const responsesPending = (url: string) => RESPONSES_PENDING.has(url);
 
 type Operation = {
   parameters?: { in: string; name: string; required?: boolean }[];
@@ -177,7 +180,7 @@ describe.each(DATABASES)("OpenAPI document and documentation page on $name", (da
         return !statuses.some((s) => s.startsWith("2")) || (r.config?.access !== "public" && !statuses.includes("401"));
       })
       .map((r) => `${methodsOf(r).join(",")} ${r.url}`);
-    expect(undeclared).toEqual([]);
+    expect(undeclared, undeclared.join("\n")).toEqual([]);
   });
 
   it("names components by their schema's title and leaves our own keywords out", () => {

@@ -1,19 +1,6 @@
-/** A message the system sent or kept (GET /api/outbox, newest first). */
-export interface OutboxMessage {
-  id: number;
-  channel: "email" | "sms";
-  recipient: string;
-  subject: string | null;
-  body: string;
-  /** The link the message carries; replaced by a note once delivered (the recipient has it). */
-  link: string | null;
-  status: "queued" | "sent" | "failed" | "kept";
-  attempts: number;
-  last_error: string | null;
-  purpose: string | null;
-  created_at: string;
-  sent_at: string | null;
-}
+import type { OutboxMessage } from "../../../../generated/types/api/responses/outbox-message.ts";
+
+export type { OutboxMessage };
 
 export const OUTBOX = "outbox";
 
