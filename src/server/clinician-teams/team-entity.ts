@@ -1,6 +1,6 @@
 import { type Kysely, sql } from "kysely";
 import type { Database } from "../db/database-types.ts";
-import { rowNamedLike } from "../db/named-rows.ts";
+import { uniqueNameHooks } from "../db/named-rows.ts";
 import type { EntityDefinition } from "../entities/entity-definition.ts";
 import { nonZeroCounts } from "../http/count-phrases.ts";
 import { HttpError } from "../http/http-error.ts";
@@ -47,11 +47,7 @@ export const clinicianTeamEntity: EntityDefinition = {
   },
   tieBreak: [sql`lower(e.name)`],
   hooks: {
-    unique: [{ index: "clinician_team_name_key", field: "name", message: TEAM_NAME_TAKEN }],
-    async check({ db, id, values }) {
-      const taken = (await rowNamedLike(db, "clinician_team", String(values.columns.name), id)) !== null;
-      return taken ? [{ field: "name", message: TEAM_NAME_TAKEN }] : [];
-    },
+    ...uniqueNameHooks("clinician_team", TEAM_NAME_TAKEN),
     async beforeDelete({ db, record }) {
       const patients = Number(record.patient_count);
       const programs = await programCount(db, record.id);

@@ -18,3 +18,25 @@ export async function rowNamedLike(
   if (selfId !== null) query = query.where("id", "<>", selfId);
   return (await query.executeTakeFirst())?.id ?? null;
 }
+
+/**
+ * The hooks of an entity whose name is unique in any case: the check that says so before the
+ * save, and the unique index (`${table}_name_key`) that says the same when a race gets past it.
+ */
+export function uniqueNameHooks(table: NamedTable, message: string) {
+  return {
+    unique: [{ index: `${table}_name_key`, field: "name", message }],
+    async check({
+      db,
+      id,
+      values,
+    }: {
+      db: Kysely<Database>;
+      id: number | null;
+      values: { columns: Record<string, unknown> };
+    }) {
+      const taken = (await rowNamedLike(db, table, String(values.columns.name), id)) !== null;
+      return taken ? [{ field: "name", message }] : [];
+    },
+  };
+}

@@ -7,6 +7,7 @@ import type { Database } from "../db/database-types.ts";
 import { isForeignKeyViolation, isUniqueViolation } from "../db/pg-errors.ts";
 import { appendHistory } from "../history/record-history.ts";
 import { badRequest, HttpError, notFound } from "../http/http-error.ts";
+import { pageWindow } from "../http/paging.ts";
 import type { EntityDefinition, EntityJson, EntityValues, SaveContext } from "./entity-definition.ts";
 import { type EntityModel, entityModel } from "./entity-model.ts";
 import { entityRows, readEntities, readPage, searchPredicate } from "./entity-read.ts";
@@ -20,8 +21,6 @@ export interface ListRequest {
   sort?: string;
   order?: "asc" | "desc";
 }
-
-export const DEFAULT_PAGE_SIZE = 25;
 
 // biome-ignore lint/suspicious/noExplicitAny: tables are named by the entity schema.
 type AnyDb = Kysely<any>;
@@ -75,13 +74,7 @@ export class EntityStore {
     const search = query.search?.trim() ?? "";
     if (search) where.push(searchPredicate(this.def, this.model, search, opts.user ?? null));
     const paged = !opts.whole || query.page !== undefined || query.pageSize !== undefined;
-    let window: { limit: number; offset: number } | null = null;
-    if (paged) {
-      const limit = query.pageSize ?? DEFAULT_PAGE_SIZE;
-      const offset = ((query.page ?? 1) - 1) * limit;
-      if (!Number.isSafeInteger(offset)) throw badRequest([{ field: "page", message: "Page is not valid" }]);
-      window = { limit, offset };
-    }
+    const window = paged ? pageWindow(query) : null;
     return readPage(db, this.def, this.model, this.bundle, {
       where,
       sort: sort ?? null,

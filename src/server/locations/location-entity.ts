@@ -1,6 +1,6 @@
 import { type Kysely, sql } from "kysely";
 import type { Database } from "../db/database-types.ts";
-import { rowNamedLike } from "../db/named-rows.ts";
+import { uniqueNameHooks } from "../db/named-rows.ts";
 import type { EntityDefinition } from "../entities/entity-definition.ts";
 import { nonZeroCounts, plural } from "../http/count-phrases.ts";
 import { HttpError } from "../http/http-error.ts";
@@ -53,11 +53,7 @@ export const locationEntity: EntityDefinition = {
   },
   tieBreak: [sql`lower(e.name)`],
   hooks: {
-    unique: [{ index: "location_name_key", field: "name", message: LOCATION_NAME_TAKEN }],
-    async check({ db, id, values }) {
-      const taken = (await rowNamedLike(db, "location", String(values.columns.name), id)) !== null;
-      return taken ? [{ field: "name", message: LOCATION_NAME_TAKEN }] : [];
-    },
+    ...uniqueNameHooks("location", LOCATION_NAME_TAKEN),
     async beforeDelete({ db, record }) {
       await sql`select pg_advisory_xact_lock(${DELETE_LOCK_KEY})`.execute(db);
       const users = Number(record.user_count);
