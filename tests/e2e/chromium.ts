@@ -33,6 +33,8 @@ export async function launchChromium(): Promise<Browser> {
 
 export const PHONE = { width: 390, height: 844 };
 export const DESKTOP = { width: 1280, height: 800 };
+/** The review size of a clinic laptop (the accessibility test looks at every screen at it and at PHONE). */
+export const DESKTOP_WIDE = { width: 1366, height: 900 };
 
 export async function newContext(browser: Browser, baseURL: string, viewport = DESKTOP): Promise<BrowserContext> {
   return browser.newContext({ baseURL, viewport, locale: "en-US", timezoneId: "America/New_York" });

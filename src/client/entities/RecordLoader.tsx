@@ -39,7 +39,7 @@ export function RecordLoader<Row extends StoredRecord>({ entity, id, backTo, chi
   if (query.isPending) {
     return (
       <Center py="xl">
-        <Loader aria-label={`Loading ${entity.noun}`} />
+        <Loader role="status" aria-label={`Loading ${entity.noun}`} />
       </Center>
     );
   }

@@ -22,7 +22,7 @@ export function DemoDatabaseStrip() {
       hiddenFrom="md"
       size="xs"
       ta="center"
-      c="yellow.9"
+      c="var(--mantine-color-yellow-light-color)"
       bg="yellow.0"
       px="sm"
       py={4}

@@ -23,7 +23,9 @@ export default function PlotlyChart({ figure, height }: { figure: ChartFigure; h
         xaxis: { title: { text: figure.xTitle }, type: plotlyAxisType(figure.xKind), automargin: true },
         yaxis: { title: { text: figure.yTitle }, automargin: true, rangemode: "tozero" },
       }}
-      config={{ displaylogo: false, responsive: true }}
+      // No mode bar: the chart is hidden from assistive technology (its numbers are the table
+      // beside it), so it must hold nothing focusable, and the bar's buttons are links.
+      config={{ displaylogo: false, displayModeBar: false, responsive: true }}
       useResizeHandler
       style={{ width: "100%" }}
     />

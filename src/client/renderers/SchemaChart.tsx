@@ -29,7 +29,7 @@ export function SchemaChart({ bundle = defaultBundle, definition, rows, height =
       {rows.length === 0 ? (
         <Text c="dimmed">No records match your selections</Text>
       ) : (
-        <Suspense fallback={<Loader size="sm" aria-label="Loading chart" />}>
+        <Suspense fallback={<Loader size="sm" role="status" aria-label="Loading chart" />}>
           <div aria-hidden="true">
             <PlotlyChart figure={figure} height={height} />
           </div>

@@ -124,7 +124,7 @@ export function AccountSetupPage() {
   if (link.isPending) {
     return (
       <Center py="xl">
-        <Loader aria-label="Checking your link" />
+        <Loader role="status" aria-label="Checking your link" />
       </Center>
     );
   }

@@ -63,7 +63,7 @@ export function ChartMeasures({ patientId, ccaId, ccauId, patientName, canWrite 
       )}
       {loading && shown.length === 0 ? (
         <Center py="md">
-          <Loader size="sm" aria-label="Loading measures" />
+          <Loader size="sm" role="status" aria-label="Loading measures" />
         </Center>
       ) : shown.length === 0 ? (
         !failed && <Text c="dimmed">No measures have been assigned yet.</Text>

@@ -32,7 +32,7 @@ export function SessionReportPage() {
   if (query.isPending) {
     return (
       <Center py="xl">
-        <Loader aria-label="Loading session report" />
+        <Loader role="status" aria-label="Loading session report" />
       </Center>
     );
   }

@@ -49,7 +49,7 @@ export function MeasureDetailPage() {
   if (entry.isPending) {
     return (
       <Center py="xl">
-        <Loader aria-label="Loading measure" />
+        <Loader role="status" aria-label="Loading measure" />
       </Center>
     );
   }

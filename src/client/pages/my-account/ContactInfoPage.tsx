@@ -61,7 +61,7 @@ export function ContactInfoPage() {
   if (account.isPending) {
     return (
       <Center py="xl">
-        <Loader aria-label="Loading your contact information" />
+        <Loader role="status" aria-label="Loading your contact information" />
       </Center>
     );
   }

@@ -31,7 +31,7 @@ export function ChartTeam({ ccaId, patientId, patientName }: ChartTeamProps) {
   if (team.isPending) {
     body = (
       <Center py="md">
-        <Loader size="sm" aria-label="Loading respondents" />
+        <Loader size="sm" role="status" aria-label="Loading respondents" />
       </Center>
     );
   } else if (team.isError) {

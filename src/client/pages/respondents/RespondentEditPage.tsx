@@ -15,7 +15,7 @@ function EditRespondent({ patient, ccauId }: { patient: PatientRecord; ccauId: n
   if (team.isPending) {
     return (
       <Center py="xl">
-        <Loader aria-label="Loading respondent" />
+        <Loader role="status" aria-label="Loading respondent" />
       </Center>
     );
   }

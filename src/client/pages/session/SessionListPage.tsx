@@ -25,7 +25,7 @@ export function SessionListPage() {
   if (sessions.isPending) {
     return (
       <Center py="xl">
-        <Loader aria-label="Loading your questionnaires" />
+        <Loader role="status" aria-label="Loading your questionnaires" />
       </Center>
     );
   }

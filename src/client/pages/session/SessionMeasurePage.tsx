@@ -25,7 +25,7 @@ export function SessionMeasurePage() {
   if (page.isPending) {
     return (
       <Center py="xl">
-        <Loader aria-label="Loading the questionnaire" />
+        <Loader role="status" aria-label="Loading the questionnaire" />
       </Center>
     );
   }

@@ -75,7 +75,7 @@ export function GeneralSettingsPage() {
         <Text c="red">{query.error.message}</Text>
       ) : (
         <Center py="xl">
-          <Loader aria-label="Loading settings" />
+          <Loader role="status" aria-label="Loading settings" />
         </Center>
       )}
     </Stack>

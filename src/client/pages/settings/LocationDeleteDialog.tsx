@@ -100,7 +100,7 @@ export function LocationDeleteDialog({ location, onClose }: { location: Location
     >
       {loading ? (
         <Center py="md">
-          <Loader size="sm" aria-label="Loading the location's users" />
+          <Loader size="sm" role="status" aria-label="Loading the location's users" />
         </Center>
       ) : inUse ? (
         <>

@@ -45,7 +45,7 @@ export function OutboxPage() {
       )}
       {list.isPending ? (
         <Center py="xl">
-          <Loader aria-label="Loading messages" />
+          <Loader role="status" aria-label="Loading messages" />
         </Center>
       ) : (
         <Stack gap="sm" aria-label="Messages" component="section">
