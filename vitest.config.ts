@@ -2,7 +2,7 @@ import { defineConfig } from "vitest/config";
 
 export default defineConfig({
   test: {
-    include: ["tests/{server,client,shared,schemas}/**/*.test.{ts,tsx}"],
+    include: ["tests/{server,client,shared,schemas,security}/**/*.test.{ts,tsx}"],
     environment: "node",
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -14,5 +14,8 @@ export const MESSAGES = {
   mrnInUse: "MRN already in use",
   maintenance: "We'll be back soon!",
   staleRecord: "This record was changed by someone else. Reload it to see their changes.",
+  pageBeyondReach:
+    "Only the first 10,000 records of a list can be opened by page number. Search or sort to find the rest.",
+  cursorNotValid: "This list position is no longer valid. Start again from the first page.",
   versionRequired: "This save does not say which version of the record it changes. Reload the record and save again.",
 } as const;

@@ -15,6 +15,10 @@ export interface ClinicalUserListQuery {
   sort?: "last_name" | "first_name" | "email" | "provider_id" | "status" | "last_login" | "last_activity_at";
   order?: "asc" | "desc";
   /**
+   * The nextCursor of the previous page: the page after it, read by keyset (no OFFSET), for paging past the first 10,000 records.
+   */
+  after?: string;
+  /**
    * Account status
    */
   status?: AccountStatus;

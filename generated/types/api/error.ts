@@ -20,6 +20,10 @@ export interface ApiError {
    */
   existingPatientId?: number;
   /**
+   * A person already on the chart's team (POST /api/respondents): their respondent link, so the form can offer to edit them.
+   */
+  existingCcauId?: number;
+  /**
    * A stale save (409 stale_record): the record's version now; reload it to see the other person's change.
    */
   currentVersion?: number;

@@ -11,4 +11,8 @@ export interface LocationListQuery {
    */
   sort?: "name" | "city" | "state" | "zip" | "user_count";
   order?: "asc" | "desc";
+  /**
+   * The nextCursor of the previous page: the page after it, read by keyset (no OFFSET), for paging past the first 10,000 records.
+   */
+  after?: string;
 }

@@ -8,6 +8,10 @@ export interface PatientListQuery {
   sort?: string;
   order?: "asc" | "desc";
   /**
+   * The nextCursor of the previous page: the page after it, read by keyset (no OFFSET), for paging past the first 10,000 records.
+   */
+  after?: string;
+  /**
    * View
    */
   view?: PatientView;

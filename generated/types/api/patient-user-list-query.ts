@@ -14,6 +14,10 @@ export interface PatientUserListQuery {
   sort?: "name_last" | "name_first" | "status" | "last_activity_at";
   order?: "asc" | "desc";
   /**
+   * The nextCursor of the previous page: the page after it, read by keyset (no OFFSET), for paging past the first 10,000 records.
+   */
+  after?: string;
+  /**
    * Account status
    */
   status?: AccountStatus;

@@ -43,7 +43,7 @@ export function EntityListPage<Row extends StoredRecord>(props: EntityListPagePr
   const { position, update, searchText, setSearchText } = useListPosition(entity.tableId);
   const saved = useSavedFilters(entity.tableId, savedFilters);
   const list = useEntityList<ListAnswer<Row>>(entity, { ...position, ...saved.query, ...query }, saved.ready);
-  const countLabel = (n: number) => `${n} ${n === 1 ? entity.noun : entity.plural}`;
+  const countLabel = (n: number) => `${n.toLocaleString("en-US")} ${n === 1 ? entity.noun : entity.plural}`;
 
   return (
     <ListFrame

@@ -1,11 +1,16 @@
 import { keepPreviousData, type QueryClient, useQuery } from "@tanstack/react-query";
+import type { TotalAccuracy } from "../../shared/lists/list-reach.ts";
 import { api } from "../api/http.ts";
 import type { EntityDefinition, StoredRecord } from "./entity-definition.ts";
 
-/** The answer of every list call: one page of rows and how many there are in all. */
+/**
+ * The answer of every list call: one page of rows and how many there are in all. Entity lists
+ * also say whether that total is counted or estimated (past the first 10,000 rows).
+ */
 export interface ListResponse<Row> {
   rows: Row[];
   totalRecords: number;
+  totalAccuracy?: TotalAccuracy;
 }
 
 export type QueryValue = string | number | boolean | undefined | null;

@@ -76,6 +76,7 @@ export function pagedTableProps<Row>(
   return {
     rows: list.data?.rows ?? (NO_ROWS as readonly Row[]),
     totalRecords: list.data?.totalRecords ?? 0,
+    totalAccuracy: list.data?.totalAccuracy ?? "exact",
     page: position.page,
     pageSize: position.pageSize,
     sort: position.sort,

@@ -12,6 +12,7 @@ import {
 } from "@tanstack/react-table";
 import { type ReactNode, useMemo, useRef } from "react";
 import { Link } from "react-router-dom";
+import { reachablePages, type TotalAccuracy } from "../../shared/lists/list-reach.ts";
 import { defaultBundle, type SchemaBundle } from "../../shared/schema/bundle.ts";
 import { formatValue } from "./format-value.ts";
 import { type ColumnDescriptor, columnsForTable } from "./table-columns.ts";
@@ -27,6 +28,8 @@ export interface SchemaTableProps<Row extends TableRow> {
   /** One page of rows, already searched, sorted and paged by the server. */
   rows: readonly Row[];
   totalRecords: number;
+  /** "about": totalRecords is the server's estimate of a list longer than a pager reaches. */
+  totalAccuracy?: TotalAccuracy;
   /** 1-based page number. */
   page: number;
   pageSize: number;
@@ -132,7 +135,9 @@ export function SchemaTable<Row extends TableRow>(props: SchemaTableProps<Row>) 
     },
   });
 
-  const pageCount = Math.max(1, table.getPageCount());
+  // The pager offers the pages the server opens by number (the first 10,000 rows); past them a
+  // search or a sort finds a record, and the count says so.
+  const pageCount = reachablePages(totalRecords, pageSize);
   const top = useRef<HTMLDivElement>(null);
   let body: ReactNode;
   if (rows.length === 0) {
@@ -192,7 +197,7 @@ export function SchemaTable<Row extends TableRow>(props: SchemaTableProps<Row>) 
       <Group justify="space-between" mt="md" wrap="wrap" gap="sm">
         <Text size="sm" c="dimmed" aria-live="polite">
           {/* No count until the first page arrives: "0 patients" would be untrue while loading. */}
-          {loading && rows.length === 0 ? "" : countLabel ? countLabel(totalRecords) : `${totalRecords} records`}
+          {loading && rows.length === 0 ? "" : totalText(totalRecords, props.totalAccuracy, countLabel)}
         </Text>
         {pageCount > 1 && (
           <Pagination
@@ -210,6 +215,22 @@ export function SchemaTable<Row extends TableRow>(props: SchemaTableProps<Row>) 
       </Group>
     </div>
   );
+}
+
+/** "12 patients", or for an estimated total "About 98,000 patients. Search to find one." */
+function totalText(
+  total: number,
+  accuracy: TotalAccuracy = "exact",
+  countLabel = (n: number) => `${n.toLocaleString("en-US")} records`,
+) {
+  if (accuracy === "exact") return countLabel(total);
+  return `About ${countLabel(roughly(total))}. Search to find one.`;
+}
+
+/** An estimate to two significant figures: 98,713 reads as 99,000, not as a count. */
+function roughly(n: number): number {
+  const scale = 10 ** Math.max(0, Math.floor(Math.log10(Math.max(n, 1))) - 1);
+  return Math.round(n / scale) * scale;
 }
 
 function SortButton({

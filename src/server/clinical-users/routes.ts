@@ -7,6 +7,7 @@ import type { ProviderIdQuery } from "../../../generated/types/api/provider-id-q
 import type { AppContext } from "../app-context.ts";
 import type { RequestUser } from "../auth/request-user.ts";
 import { registerEntityRoutes } from "../entities/entity-routes.ts";
+import { errorResponses, recordResponse } from "../http/response-schemas.ts";
 import { SETTINGS_ADMIN } from "../settings/access.ts";
 import { clinicalUserEntity } from "./clinical-user-entity.ts";
 import { CLINICAL_USER_MESSAGES, providerIdOwner } from "./clinical-user-rules.ts";
@@ -55,7 +56,13 @@ export async function clinicalUserRoutes(app: FastifyInstance, ctx: AppContext):
   // Static paths: Fastify's router prefers them to /api/clinical-user/:id whatever the order.
   app.get<{ Querystring: ProviderIdQuery }>(
     "/api/clinical-user/validate-provider-id-available",
-    { config: { access: SETTINGS_ADMIN }, schema: { querystring: { $ref: "api/provider-id-query.json" } } },
+    {
+      config: { access: SETTINGS_ADMIN },
+      schema: {
+        querystring: { $ref: "api/provider-id-query.json" },
+        response: { 200: recordResponse("api/responses/provider-id-availability.json") },
+      },
+    },
     async (request) => {
       const { provider_id, clinician_id } = request.query;
       const available = (await providerIdOwner(ctx.db, provider_id, clinician_id ?? null)) === null;
@@ -67,7 +74,12 @@ export async function clinicalUserRoutes(app: FastifyInstance, ctx: AppContext):
     "/api/clinical-user/change-status/:id",
     {
       config: { access: SETTINGS_ADMIN },
-      schema: { params: ID_PARAMS, body: { $ref: "api/clinical-user-status-change.json" } },
+      // 400: the action does not apply to the account's status, or its invitation cannot be sent.
+      schema: {
+        params: ID_PARAMS,
+        body: { $ref: "api/clinical-user-status-change.json" },
+        response: { 200: recordResponse("api/responses/clinical-user-status-result.json"), ...errorResponses(404) },
+      },
     },
     async (request) => {
       const { action, channel } = request.body;
@@ -82,7 +94,14 @@ export async function clinicalUserRoutes(app: FastifyInstance, ctx: AppContext):
 
   app.post<{ Params: UserIdParams }>(
     "/api/security/reset-clinical-user-password/:id",
-    { config: { access: SETTINGS_ADMIN }, schema: { params: ID_PARAMS } },
+    {
+      config: { access: SETTINGS_ADMIN },
+      // 400: the caller's own account, or one without a password to reset (not set up, inactive).
+      schema: {
+        params: ID_PARAMS,
+        response: { 200: recordResponse("api/responses/clinical-user-password-reset.json"), ...errorResponses(404) },
+      },
+    },
     async (request) => resetClinicalUserPassword(ctx, { actorId: actor(request.user), userId: request.params.id }),
   );
 }

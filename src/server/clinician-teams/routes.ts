@@ -3,6 +3,7 @@ import type { TeamNameQuery } from "../../../generated/types/api/team-name-query
 import type { AppContext } from "../app-context.ts";
 import { rowNamedLike } from "../db/named-rows.ts";
 import { registerEntityRoutes } from "../entities/entity-routes.ts";
+import { recordResponse } from "../http/response-schemas.ts";
 import { FORM_LOOKUPS, SETTINGS_ADMIN } from "../settings/access.ts";
 import { clinicianTeamEntity } from "./team-entity.ts";
 
@@ -25,7 +26,13 @@ export async function clinicianTeamRoutes(app: FastifyInstance, ctx: AppContext)
 
   app.get<{ Querystring: TeamNameQuery }>(
     "/api/clinician-team/check-name",
-    { config: { access: SETTINGS_ADMIN }, schema: { querystring: { $ref: "api/team-name-query.json" } } },
+    {
+      config: { access: SETTINGS_ADMIN },
+      schema: {
+        querystring: { $ref: "api/team-name-query.json" },
+        response: { 200: recordResponse("api/responses/name-availability.json") },
+      },
+    },
     async (request) => {
       const { name, id } = request.query;
       return { available: (await rowNamedLike(ctx.db, "clinician_team", name, id ?? null)) === null };

@@ -6,12 +6,14 @@ import type { AppContext } from "../app-context.ts";
 import type { RequestUser, RouteAccess } from "../auth/request-user.ts";
 import { entityStore } from "../entities/entity-store.ts";
 import { notFound } from "../http/http-error.ts";
+import { errorResponses, noContent, recordResponse } from "../http/response-schemas.ts";
 import { contactEntity } from "./contact-entity.ts";
 import { normalizeContactValue, PHONE } from "./contacts.ts";
 
 const ACCESS: RouteAccess = { anyOf: ["respondent.account"] };
 const ID_PARAMS = { $ref: "api/id-params.json" };
 const BODY = { $ref: "entities/contact.json" };
+const CONTACT = recordResponse("entities/contact.json");
 
 type AccountParams = Pick<Required<IdParams>, "user_id">;
 type ContactParams = Pick<Required<IdParams>, "user_id" | "id">;
@@ -47,7 +49,12 @@ export async function contactInfoRoutes(app: FastifyInstance, ctx: AppContext): 
 
   app.post<{ Params: AccountParams; Body: ContactBody }>(
     "/api/users/:user_id/contact-info",
-    { config: { access: ACCESS }, schema: { params: ID_PARAMS, body: BODY }, preValidation: phoneAsDigits },
+    {
+      config: { access: ACCESS },
+      // 404: an account that is not the caller's own.
+      schema: { params: ID_PARAMS, body: BODY, response: { 201: CONTACT, ...errorResponses(404) } },
+      preValidation: phoneAsDigits,
+    },
     async (request, reply) => {
       const user = ownAccount(request, request.params.user_id);
       return reply.status(201).send(await store.create(ctx.db, user, request.body));
@@ -56,7 +63,12 @@ export async function contactInfoRoutes(app: FastifyInstance, ctx: AppContext): 
 
   app.put<{ Params: ContactParams; Body: ContactBody }>(
     "/api/users/:user_id/contact-info/:id",
-    { config: { access: ACCESS }, schema: { params: ID_PARAMS, body: BODY }, preValidation: phoneAsDigits },
+    {
+      config: { access: ACCESS },
+      // 409: the save was based on an older version; 428: it named none (docs/entity-engine.md).
+      schema: { params: ID_PARAMS, body: BODY, response: { 200: CONTACT, ...errorResponses(404, 409, 428) } },
+      preValidation: phoneAsDigits,
+    },
     async (request) => {
       const user = ownAccount(request, request.params.user_id);
       return store.update(ctx.db, user, request.params.id, request.body);
@@ -65,7 +77,11 @@ export async function contactInfoRoutes(app: FastifyInstance, ctx: AppContext): 
 
   app.delete<{ Params: ContactParams }>(
     "/api/users/:user_id/contact-info/:id",
-    { config: { access: ACCESS }, schema: { params: ID_PARAMS } },
+    {
+      config: { access: ACCESS },
+      // 400: a contact from the patient's record (emr), which is not removed here.
+      schema: { params: ID_PARAMS, response: { 204: noContent, ...errorResponses(404) } },
+    },
     async (request, reply) => {
       await store.remove(ctx.db, ownAccount(request, request.params.user_id), request.params.id);
       return reply.status(204).send();

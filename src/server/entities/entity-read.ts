@@ -3,9 +3,11 @@ import type { SchemaBundle } from "../../shared/schema/bundle.ts";
 import type { RequestUser } from "../auth/request-user.ts";
 import type { Database } from "../db/database-types.ts";
 import { likePattern } from "../db/like-pattern.ts";
+import { type ListTotal, listTotal } from "../db/list-total.ts";
 import type { AnySelect, EntityDefinition, EntityJson, Row } from "./entity-definition.ts";
 import type { EntityModel, SortTarget } from "./entity-model.ts";
 import { relationIds } from "./entity-relations.ts";
+import { afterCursor, decodeCursor, encodeCursor } from "./list-cursor.ts";
 
 /** The rows an entity reads from: its definition's `from`, or its table as `e`. */
 export function entityRows(db: Kysely<Database>, def: EntityDefinition, model: EntityModel): AnySelect {
@@ -125,17 +127,28 @@ export function searchPredicate(
 
 export interface PageRequest {
   where: RawBuilder<SqlBool>[];
-  sort: SortTarget | null;
+  /** The sort field's name (for cursors) and how it sorts; null: the definition's order. */
+  sort: { field: string; target: SortTarget } | null;
   order: "asc" | "desc";
   /** null: every matching row (the small lists pickers read whole). */
   window: { limit: number; offset: number } | null;
+  /** A previous page's nextCursor: the rows after its last one (the window's offset is then 0). */
+  after?: string;
   /** Who reads, for the definition's `computedFor` fields. */
   viewer?: RequestUser | null;
 }
 
+export interface EntityPage extends ListTotal {
+  rows: EntityJson[];
+  /** Where the next page starts, when this page is full; null on the last page and for whole lists. */
+  nextCursor: string | null;
+}
+
 /**
- * One page of records and the count of all that match, both under the same conditions. Ties
- * fall back to the definition's order (names), then id, so paging is stable.
+ * One page of records and how many match, both under the same conditions. Ties fall back to the
+ * definition's order (names), then id, so paging is stable and every row has a unique position.
+ * The page's ids are found first, over the order keys alone, and only those rows are then read
+ * whole: computed fields and relations are never worked out for rows the page skips.
  */
 export async function readPage(
   db: Kysely<Database>,
@@ -143,20 +156,43 @@ export async function readPage(
   model: EntityModel,
   bundle: SchemaBundle,
   page: PageRequest,
-): Promise<{ rows: EntityJson[]; totalRecords: number }> {
+): Promise<EntityPage> {
   let base = entityRows(db, def, model);
   for (const predicate of page.where) base = base.where(predicate);
 
-  const direction = sql.raw(page.order === "desc" ? "desc" : "asc");
-  let rowsQuery = withServedValues(base, def, model, page.viewer ?? null);
-  if (page.sort) rowsQuery = rowsQuery.orderBy(sql`${targetExpression(def, page.sort)} ${direction} nulls last`);
-  for (const tie of def.tieBreak ?? []) rowsQuery = rowsQuery.orderBy(sql`${tie} ${direction}`);
-  rowsQuery = rowsQuery.orderBy("e.id", page.order);
-  if (page.window) rowsQuery = rowsQuery.limit(page.window.limit).offset(page.window.offset);
+  const keys = [...(page.sort ? [targetExpression(def, page.sort.target)] : []), ...(def.tieBreak ?? []), sql`e.id`];
+  const scope = { sort: page.sort?.field ?? "", order: page.order };
+  let positioned = base;
+  if (page.after)
+    positioned = positioned.where(afterCursor(keys, decodeCursor(page.after, scope, keys.length), page.order));
 
-  const [rows, count] = await Promise.all([
-    rowsQuery.execute() as Promise<Row[]>,
-    base.select(sql<number>`count(*)`.as("n")).executeTakeFirstOrThrow() as Promise<{ n: number }>,
+  const direction = sql.raw(page.order === "desc" ? "desc" : "asc");
+  let idsQuery = positioned.select([
+    sql<number>`e.id`.as("id"),
+    ...keys.map((key, i) => sql`(${key})::text`.as(`k${i}`)),
   ]);
-  return { rows: rows.map((row) => toEntityJson(def, model, bundle, row)), totalRecords: Number(count.n) };
+  for (const key of keys) idsQuery = idsQuery.orderBy(sql`${key} ${direction} nulls last`);
+  if (page.window) idsQuery = idsQuery.limit(page.window.limit).offset(page.window.offset);
+
+  const [found, total] = await Promise.all([
+    idsQuery.execute() as Promise<Row[]>,
+    page.window ? listTotal(db as Kysely<unknown>, base) : null,
+  ]);
+  const ids = found.map((row) => Number(row.id));
+  const byId = new Map(
+    (await readEntities(db, def, model, bundle, ids, { viewer: page.viewer ?? null })).map((r) => [r.id, r]),
+  );
+  const rows = ids.flatMap((id) => byId.get(id) ?? []);
+  const last = found.at(-1);
+  const full = page.window !== null && last !== undefined && found.length === page.window.limit;
+  return {
+    rows,
+    ...(total ?? { totalRecords: rows.length, totalAccuracy: "exact" as const }),
+    nextCursor: full
+      ? encodeCursor(
+          scope,
+          keys.map((_, i) => (last[`k${i}`] as string | null) ?? null),
+        )
+      : null,
+  };
 }

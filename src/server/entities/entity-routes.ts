@@ -4,7 +4,7 @@ import type { JsonSchema } from "../../shared/schema/bundle.ts";
 import type { AppContext } from "../app-context.ts";
 import type { RequestUser, RouteAccess } from "../auth/request-user.ts";
 import { notFound } from "../http/http-error.ts";
-import { errorResponses, listResponse, noContent, recordResponse } from "../http/response-schemas.ts";
+import { entityListResponse, errorResponses, noContent, recordResponse } from "../http/response-schemas.ts";
 import type { EntityDefinition } from "./entity-definition.ts";
 import { type EntityStore, entityStore, type ListRequest } from "./entity-store.ts";
 
@@ -70,7 +70,7 @@ export function registerEntityRoutes<Query extends ListRequest = ListRequest>(
         config: { access: access.list },
         schema: {
           ...(opts.listQuery ? { querystring: { $ref: opts.listQuery } } : {}),
-          response: { 200: listResponse(opts.definition.schemaId, opts.listAnswer) },
+          response: { 200: entityListResponse(opts.definition.schemaId, opts.listAnswer) },
         },
       },
       async (request) => {

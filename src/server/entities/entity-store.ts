@@ -7,10 +7,10 @@ import type { Database } from "../db/database-types.ts";
 import { isForeignKeyViolation, isUniqueViolation } from "../db/pg-errors.ts";
 import { appendHistory } from "../history/record-history.ts";
 import { badRequest, HttpError, notFound } from "../http/http-error.ts";
-import { pageWindow } from "../http/paging.ts";
+import { DEFAULT_PAGE_SIZE, pageWindow } from "../http/paging.ts";
 import type { EntityDefinition, EntityJson, EntityValues, SaveContext } from "./entity-definition.ts";
 import { type EntityModel, entityModel } from "./entity-model.ts";
-import { entityRows, readEntities, readPage, searchPredicate } from "./entity-read.ts";
+import { type EntityPage, entityRows, readEntities, readPage, searchPredicate } from "./entity-read.ts";
 import { linkableIds, replaceRelation } from "./entity-relations.ts";
 import { mergedExtra, splitBody } from "./entity-values.ts";
 
@@ -20,6 +20,8 @@ export interface ListRequest {
   search?: string;
   sort?: string;
   order?: "asc" | "desc";
+  /** A previous page's nextCursor. */
+  after?: string;
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: tables are named by the entity schema.
@@ -66,20 +68,26 @@ export class EntityStore {
     db: Kysely<Database>,
     query: ListRequest,
     opts: { user?: RequestUser | null; where?: RawBuilder<SqlBool>[]; whole?: boolean } = {},
-  ): Promise<{ rows: EntityJson[]; totalRecords: number }> {
+  ): Promise<EntityPage> {
     const sortField = query.sort ?? this.model.defaultSort.field;
     const sort = sortField ? this.model.sortable.get(sortField) : undefined;
     if (query.sort !== undefined && !sort) throw badRequest([{ field: "sort", message: "Sort is not valid" }]);
     const where = [...this.visibility(opts.user ?? null), ...(opts.where ?? [])];
     const search = query.search?.trim() ?? "";
     if (search) where.push(searchPredicate(this.def, this.model, search, opts.user ?? null));
-    const paged = !opts.whole || query.page !== undefined || query.pageSize !== undefined;
-    const window = paged ? pageWindow(query) : null;
+    const paged = !opts.whole || query.page !== undefined || query.pageSize !== undefined || !!query.after;
+    // After a cursor the page starts at its row, however deep: no OFFSET, and no page-number cap.
+    const window = !paged
+      ? null
+      : query.after
+        ? { limit: query.pageSize ?? DEFAULT_PAGE_SIZE, offset: 0 }
+        : pageWindow(query);
     return readPage(db, this.def, this.model, this.bundle, {
       where,
-      sort: sort ?? null,
+      sort: sort && sortField ? { field: sortField, target: sort } : null,
       order: query.order ?? this.model.defaultSort.order,
       window,
+      after: query.after,
       viewer: opts.user ?? null,
     });
   }

@@ -12,6 +12,7 @@ import type { JsonSchema } from "../../shared/schema/bundle.ts";
  *   "api/responses/session-report.json").
  * - listResponse(id, extra?): one page of a list, {rows: [records of id], totalRecords} plus
  *   the optional keys `extra` describes (e.g. { views: { type: "array", items: {...} } }).
+ * - entityListResponse(id, extra?): an entity list's page, with totalAccuracy and nextCursor.
  * - noContent: a 204 answer, no body.
  * - errorResponses(...statuses): the one error shape (schemas/api/error.json) for each status.
  *   401, 403, 429 and the 400 of a failed request schema are added to every route that declares
@@ -35,6 +36,26 @@ export function listResponse(id: string, extra: Record<string, JsonSchema> = {})
       ...extra,
     },
   };
+}
+
+/**
+ * An entity list's page (issue 7 §4): listResponse, plus whether the total is counted or
+ * estimated (past the first 10,000 rows) and the cursor of the page after it.
+ */
+export function entityListResponse(id: string, extra: Record<string, JsonSchema> = {}): JsonSchema {
+  const page = listResponse(id, {
+    totalAccuracy: {
+      type: "string",
+      enum: ["exact", "about"],
+      description: "exact: totalRecords is counted; about: more than 10,000 match and it is the planner's estimate.",
+    },
+    nextCursor: {
+      type: ["string", "null"],
+      description: "Pass as `after` for the page after this one; null on the last page.",
+    },
+    ...extra,
+  });
+  return { ...page, required: ["rows", "totalRecords", "totalAccuracy", "nextCursor"] };
 }
 
 export const noContent: JsonSchema = { type: "null", description: "No content." };

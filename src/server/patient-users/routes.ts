@@ -7,6 +7,7 @@ import { ACCOUNT_MANAGERS } from "../accounts/account-access.ts";
 import type { AppContext } from "../app-context.ts";
 import type { RequestUser } from "../auth/request-user.ts";
 import { registerEntityRoutes } from "../entities/entity-routes.ts";
+import { errorResponses, recordResponse } from "../http/response-schemas.ts";
 import { SETTINGS_STAFF } from "../settings/access.ts";
 import { patientUserEntity } from "./patient-user-entity.ts";
 import { changePatientUserStatus } from "./patient-user-status.ts";
@@ -36,7 +37,12 @@ export async function patientUserRoutes(app: FastifyInstance, ctx: AppContext): 
     `${BASE}/:id/change-status`,
     {
       config: { access: { anyOf: ACCOUNT_MANAGERS } },
-      schema: { params: ID_PARAMS, body: { $ref: "api/patient-user-status-change.json" } },
+      // 400: the action does not apply to the account's status, or its invitation cannot be sent.
+      schema: {
+        params: ID_PARAMS,
+        body: { $ref: "api/patient-user-status-change.json" },
+        response: { 200: recordResponse("api/responses/patient-user-status-result.json"), ...errorResponses(404) },
+      },
     },
     async (request) => {
       const { action, channel } = request.body;

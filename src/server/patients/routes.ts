@@ -4,6 +4,7 @@ import type { PatientListQuery } from "../../../generated/types/api/patient-list
 import type { AppContext } from "../app-context.ts";
 import type { RequestUser, RouteAccess } from "../auth/request-user.ts";
 import { registerEntityRoutes } from "../entities/entity-routes.ts";
+import { recordResponse } from "../http/response-schemas.ts";
 import { savedUiSettings } from "../settings/ui-settings.ts";
 import { chartVisible, resolveListView } from "./patient-access.ts";
 import { patientEntity } from "./patient-entity.ts";
@@ -41,7 +42,13 @@ export async function patientRoutes(app: FastifyInstance, ctx: AppContext): Prom
   // A static path: Fastify's router prefers it to /api/patients/:patientId whatever the order.
   app.get<{ Querystring: CheckMrnQuery }>(
     "/api/patients/check-mrn",
-    { config: { access: WRITE_PATIENTS }, schema: { querystring: { $ref: "api/check-mrn-query.json" } } },
+    {
+      config: { access: WRITE_PATIENTS },
+      schema: {
+        querystring: { $ref: "api/check-mrn-query.json" },
+        response: { 200: recordResponse("api/responses/mrn-check.json") },
+      },
+    },
     async (request) => {
       const user = request.user as RequestUser;
       const { mrn, patientId } = request.query;

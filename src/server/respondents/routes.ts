@@ -8,6 +8,7 @@ import type { RequestUser, RouteAccess } from "../auth/request-user.ts";
 import type { EntityJson } from "../entities/entity-definition.ts";
 import { entityStore } from "../entities/entity-store.ts";
 import { notFound } from "../http/http-error.ts";
+import { errorResponses, recordResponse } from "../http/response-schemas.ts";
 import { assignmentOf } from "./assignment-read.ts";
 import { visibleChart } from "./respondent-access.ts";
 import { respondentEntity } from "./respondent-entity.ts";
@@ -18,6 +19,8 @@ import { chartTeam, currentDeliveryChannels, teamMember } from "./team-read.ts";
 const VIEW_PATIENTS: RouteAccess = { anyOf: ["patients.viewAll", "patients.viewAssigned", "patients.viewSupervised"] };
 const WRITE_PATIENTS: RouteAccess = { anyOf: ["patients.write"] };
 const ID_PARAMS = { $ref: "api/id-params.json" };
+// A save answers the link as the team shows it (its schema lets a field added to the respondent ride along).
+const TEAM_ROW = recordResponse("api/chart-team-member.json");
 
 type ChartParams = Pick<Required<IdParams>, "ccaId">;
 type LinkParams = Pick<Required<IdParams>, "ccauId">;
@@ -42,7 +45,13 @@ export async function respondentRoutes(app: FastifyInstance, ctx: AppContext): P
 
   app.get<{ Params: ChartParams }>(
     "/api/teams/:ccaId",
-    { config: { access: VIEW_PATIENTS }, schema: { params: ID_PARAMS } },
+    {
+      config: { access: VIEW_PATIENTS },
+      schema: {
+        params: ID_PARAMS,
+        response: { 200: recordResponse("api/responses/chart-team.json"), ...errorResponses(404) },
+      },
+    },
     async (request) => {
       const chart = await visibleChart(ctx.db, caller(request), request.params.ccaId);
       if (!chart) throw notFound(MESSAGES.patientNotFound);
@@ -53,14 +62,26 @@ export async function respondentRoutes(app: FastifyInstance, ctx: AppContext): P
 
   app.get<{ Params: LinkParams }>(
     "/api/assignments/:ccauId",
-    { config: { access: VIEW_PATIENTS }, schema: { params: ID_PARAMS } },
+    {
+      config: { access: VIEW_PATIENTS },
+      schema: {
+        params: ID_PARAMS,
+        response: { 200: recordResponse("api/responses/respondent-assignment.json"), ...errorResponses(404) },
+      },
+    },
     async (request) => assignmentOf(ctx.db, ctx.bundle, caller(request), request.params.ccauId),
   );
 
   // A static path: Fastify's router prefers it to /api/respondents/:ccauId whatever the order.
   app.get<{ Querystring: RespondentsExistQuery }>(
     "/api/respondents/exist",
-    { config: { access: WRITE_PATIENTS }, schema: { querystring: { $ref: "api/respondents-exist-query.json" } } },
+    {
+      config: { access: WRITE_PATIENTS },
+      schema: {
+        querystring: { $ref: "api/respondents-exist-query.json" },
+        response: { 200: recordResponse("api/responses/respondent-exist.json"), ...errorResponses(404) },
+      },
+    },
     async (request) => {
       const user = caller(request);
       const chart = await visibleChart(ctx.db, user, request.query.ccaId);
@@ -72,7 +93,11 @@ export async function respondentRoutes(app: FastifyInstance, ctx: AppContext): P
   // Linking an existing person is part of adding one: the body names the chart and maybe the account.
   app.post<{ Body: Respondent }>(
     "/api/respondents",
-    { config: { access: WRITE_PATIENTS }, schema: { body: { $ref: "entities/respondent.json" } } },
+    {
+      config: { access: WRITE_PATIENTS },
+      // 400 also for a person already on the team, with existingCcauId (api/error.json).
+      schema: { body: { $ref: "entities/respondent.json" }, response: { 201: TEAM_ROW, ...errorResponses(404) } },
+    },
     async (request, reply) => {
       const saved = await store.create(ctx.db, caller(request), { ...request.body });
       return reply.status(201).send(await asTeamRow(saved));
@@ -81,14 +106,29 @@ export async function respondentRoutes(app: FastifyInstance, ctx: AppContext): P
 
   app.put<{ Params: LinkParams; Body: Respondent }>(
     "/api/respondents/:ccauId",
-    { config: { access: WRITE_PATIENTS }, schema: { params: ID_PARAMS, body: { $ref: "entities/respondent.json" } } },
+    {
+      config: { access: WRITE_PATIENTS },
+      // 409: the save was based on an older version; 428: it named none (docs/entity-engine.md).
+      schema: {
+        params: ID_PARAMS,
+        body: { $ref: "entities/respondent.json" },
+        response: { 200: TEAM_ROW, ...errorResponses(404, 409, 428) },
+      },
+    },
     async (request) =>
       asTeamRow(await store.update(ctx.db, caller(request), request.params.ccauId, { ...request.body })),
   );
 
   app.delete<{ Params: LinkParams }>(
     "/api/respondents/:ccauId",
-    { config: { access: WRITE_PATIENTS }, schema: { params: ID_PARAMS } },
+    {
+      config: { access: WRITE_PATIENTS },
+      // 400: the patient's own link, which never leaves the team.
+      schema: {
+        params: ID_PARAMS,
+        response: { 200: recordResponse("api/responses/respondent-removal.json"), ...errorResponses(404) },
+      },
+    },
     async (request) => {
       const { ccauId } = request.params;
       return { ccauId, result: await removeRespondent(ctx.db, ctx.bundle, caller(request), ccauId) };

@@ -106,6 +106,16 @@ describe("SchemaTable", () => {
     expect(onPageChange).toHaveBeenLastCalledWith(3);
   });
 
+  it("says an estimated total is about, and offers only the pages the server opens by number", () => {
+    const { onPageChange } = renderTable({ totalRecords: 98_713, totalAccuracy: "about", page: 399 });
+    expect(screen.getByText("About 99000 patients. Search to find one.")).toBeTruthy();
+    // 10,000 rows of 25: page 400 is the last one offered, and there is no page after it.
+    expect(screen.getByRole("button", { name: "400" })).toBeTruthy();
+    expect(screen.queryByRole("button", { name: "3949" })).toBeNull();
+    fireEvent.click(screen.getByRole("button", { name: "next page" }));
+    expect(onPageChange).toHaveBeenLastCalledWith(400);
+  });
+
   it("says when nothing matches", () => {
     renderTable({ rows: [], totalRecords: 0 });
     expect(screen.getByText("No records match your selections")).toBeTruthy();
