@@ -65,6 +65,9 @@ describe.each(DATABASES)("patient form lookups on $name", (database) => {
         { id: b, name: "outpatient Team", clinicians: [], clinician_names: [], patient_count: 0, version: 1 },
       ],
       totalRecords: 2,
+      totalAccuracy: "exact",
+      // A whole list has no page after it.
+      nextCursor: null,
     });
   });
 
