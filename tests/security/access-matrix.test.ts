@@ -139,6 +139,23 @@ describe.each(DATABASES)("access matrix on $name", (database) => {
       sessionId: A.other.sessionId,
     };
   }
+  /** A chart whose every id exists nowhere: what a missing chart answers. */
+  function ghostChart(target: TargetName): Chart {
+    const none = 2_000_000_000;
+    return {
+      ...chartOf(target),
+      patientId: none,
+      ccaId: none,
+      selfCcauId: none,
+      selfUserId: none,
+      parentCcauId: none,
+      parentUserId: none,
+      scheduleId: none,
+      openMeasureId: none,
+      sessionId: none,
+      alertId: none,
+    };
+  }
   /** The charts an attempt could touch: both for a person shared by A and B. */
   const touched = (target: TargetName): ChartName[] =>
     target === "AB" ? ["A", "B"] : target === "A2" ? ["A"] : [target];
@@ -188,6 +205,14 @@ describe.each(DATABASES)("access matrix on $name", (database) => {
           for (const c of hiddenCharts)
             for (const marker of fx.charts[c].markers)
               if (res.body.includes(marker)) fail(`the answer shows chart ${c} (${marker})`);
+        if (expectation.hidden && method === "GET" && target !== "AB") {
+          // Hidden reads like missing: the same answer as for ids that exist nowhere.
+          const ghost = await send(method, rc, caller, await rc.request(fx, ghostChart(target), caller, false, target));
+          if (ghost.statusCode !== res.statusCode || ghost.body !== res.body)
+            fail(
+              `a hidden chart answers unlike a missing one: ${res.body.slice(0, 160)} vs ${ghost.body.slice(0, 160)}`,
+            );
+        }
         if (expectation.refused || res.statusCode >= 300) continue;
 
         if (rc.kind === "list") {

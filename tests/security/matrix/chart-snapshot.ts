@@ -1,39 +1,41 @@
-import { type Kysely, sql } from "kysely";
+import { type Kysely, type RawBuilder, sql } from "kysely";
 import type { Database } from "../../../src/server/db/database-types.ts";
+
+/** Every row of `table` (aliased x) matching `where`, as one JSON array in a stable order. */
+const rowsOf = (table: string, where: RawBuilder<unknown>) =>
+  sql`(select coalesce(jsonb_agg(to_jsonb(x) order by to_jsonb(x)::text), '[]'::jsonb)
+        from ${sql.table(table)} x where ${where})`;
 
 /**
  * Everything a request could change about one chart, as JSON text: the patient, the chart and
- * its assignment, its links and their accounts, contacts, one-time tokens (access codes, reset
- * links), schedules, measures, answers, scores, alerts, plus the outbox's size (a message sent
- * to the chart's people). Equal before and after a refused request means nothing changed.
+ * its assignment, its links and their accounts, roles, contacts, one-time tokens (access codes,
+ * reset links), sessions, schedules, measures, answers, scores, alerts, plus the outbox's size (a
+ * message sent to the chart's people). Equal before and after a refused request means nothing
+ * changed. One statement, so the matrix can take hundreds of them.
  */
 export async function chartSnapshot(db: Kysely<Database>, ccaId: number): Promise<string> {
+  const patient = sql`(select patient_id from client_clinic_assignment where id = ${ccaId})`;
   const links = sql`(select id from cca_user where cca_id = ${ccaId})`;
   const people = sql`(select user_id from cca_user where cca_id = ${ccaId}
-    union select p.user_id from patient p join client_clinic_assignment c on c.patient_id = p.id where c.id = ${ccaId})`;
+    union select user_id from patient where id in ${patient})`;
   const measures = sql`(select id from client_measure where ccau_id in ${links})`;
-  const queries = {
-    patient: sql`select to_jsonb(p) as row from patient p join client_clinic_assignment c on c.patient_id = p.id where c.id = ${ccaId}`,
-    chart: sql`select to_jsonb(c) as row from client_clinic_assignment c where c.id = ${ccaId}`,
-    clinicians: sql`select to_jsonb(x) as row from cca_clinician x where x.cca_id = ${ccaId}`,
-    teams: sql`select to_jsonb(x) as row from cca_team x where x.cca_id = ${ccaId}`,
-    links: sql`select to_jsonb(x) as row from cca_user x where x.cca_id = ${ccaId}`,
-    accounts: sql`select to_jsonb(x) - 'last_activity_at' as row from app_user x where x.id in ${people}`,
-    roles: sql`select to_jsonb(x) as row from user_role x where x.user_id in ${people}`,
-    contacts: sql`select to_jsonb(x) as row from contact x where x.user_id in ${people}`,
-    tokens: sql`select to_jsonb(x) as row from one_time_token x where x.user_id in ${people}`,
-    sessions: sql`select to_jsonb(x) as row from refresh_token x where x.user_id in ${people}`,
-    schedules: sql`select to_jsonb(x) as row from schedule x where x.ccau_id in ${links}`,
-    measures: sql`select to_jsonb(x) as row from client_measure x where x.ccau_id in ${links}`,
-    answers: sql`select to_jsonb(x) as row from answer x where x.client_measure_id in ${measures}`,
-    scores: sql`select to_jsonb(x) as row from measure_score x where x.client_measure_id in ${measures}`,
-    alerts: sql`select to_jsonb(x) as row from alert x where x.cca_id = ${ccaId}`,
-    outbox: sql`select count(*)::int as row from outbox_message`,
-  };
-  const parts: Record<string, string[]> = {};
-  for (const [name, query] of Object.entries(queries)) {
-    const { rows } = await query.execute(db);
-    parts[name] = (rows as { row: unknown }[]).map((r) => JSON.stringify(r.row)).sort();
-  }
-  return JSON.stringify(parts);
+  const { rows } = await sql<{ snapshot: string }>`select jsonb_build_object(
+      'patient', ${rowsOf("patient", sql`x.id in ${patient}`)},
+      'chart', ${rowsOf("client_clinic_assignment", sql`x.id = ${ccaId}`)},
+      'clinicians', ${rowsOf("cca_clinician", sql`x.cca_id = ${ccaId}`)},
+      'teams', ${rowsOf("cca_team", sql`x.cca_id = ${ccaId}`)},
+      'links', ${rowsOf("cca_user", sql`x.cca_id = ${ccaId}`)},
+      'accounts', ${rowsOf("app_user", sql`x.id in ${people}`)},
+      'roles', ${rowsOf("user_role", sql`x.user_id in ${people}`)},
+      'contacts', ${rowsOf("contact", sql`x.user_id in ${people}`)},
+      'tokens', ${rowsOf("one_time_token", sql`x.user_id in ${people}`)},
+      'sessions', ${rowsOf("refresh_token", sql`x.user_id in ${people}`)},
+      'schedules', ${rowsOf("schedule", sql`x.ccau_id in ${links}`)},
+      'measures', ${rowsOf("client_measure", sql`x.ccau_id in ${links}`)},
+      'answers', ${rowsOf("answer", sql`x.client_measure_id in ${measures}`)},
+      'scores', ${rowsOf("measure_score", sql`x.client_measure_id in ${measures}`)},
+      'alerts', ${rowsOf("alert", sql`x.cca_id = ${ccaId}`)},
+      'outbox', (select count(*) from outbox_message)
+    )::text as snapshot`.execute(db);
+  return rows[0].snapshot;
 }

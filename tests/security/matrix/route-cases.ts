@@ -12,7 +12,7 @@ import { CALLERS } from "./fixture.ts";
  * - gated: the route's permissions decide alone (403 without, `ok` with); no patient data in it.
  * - list: gated, and the answer must not hold a word of a chart the caller cannot see.
  * - chart: names a chart (path, body or query): without the permission 403; on a chart the
- *   caller sees `ok`; on another chart `hidden` (404) and the chart does not change.
+ *   caller sees `ok`; on another chart 404, like a chart that does not exist, and nothing changes.
  * - account: names a respondent's account: visible with settings.staff, or patients.write and
  *   a chart the account is linked to; otherwise 404 and nothing changes.
  * - own-account: a respondent's own account: only its owner; anyone else's id is 404.
