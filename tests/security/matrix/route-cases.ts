@@ -1,0 +1,656 @@
+import { EMAIL } from "../../../src/server/contacts/contacts.ts";
+import { nextMrn, patientBody } from "../../helpers/patients.ts";
+import { addRespondent, nextEmail, respondentBody, teamOf, updateBodyFrom } from "../../helpers/respondents.ts";
+import { createUser } from "../../helpers/users.ts";
+import type { CallerName, Chart, Fixture, TargetName } from "./fixture.ts";
+import { CALLERS } from "./fixture.ts";
+
+/**
+ * How the matrix tries one route (docs/security/access-matrix.md):
+ * - public: open to everyone; tried unsigned and signed in, both answer `ok`.
+ * - signed-in: any signed-in caller gets `ok`, unsigned 401.
+ * - gated: the route's permissions decide alone (403 without, `ok` with); no patient data in it.
+ * - list: gated, and the answer must not hold a word of a chart the caller cannot see.
+ * - chart: names a chart (path, body or query): without the permission 403; on a chart the
+ *   caller sees `ok`; on another chart 404, like a chart that does not exist, and nothing changes.
+ * - account: names a respondent's account: visible with settings.staff, or patients.write and
+ *   a chart the account is linked to; otherwise 404 and nothing changes.
+ * - own-account: a respondent's own account: only its owner; anyone else's id is 404.
+ * - probe: looks a value up (an MRN, an email): on a chart the caller cannot see, the answer
+ *   must be the answer for a value nobody has.
+ */
+export type CaseKind = "public" | "signed-in" | "gated" | "list" | "chart" | "account" | "own-account" | "probe";
+
+export interface Req {
+  url: string;
+  body?: unknown;
+}
+
+export interface RouteCase {
+  kind: CaseKind;
+  /**
+   * The request for one attempt. `target` is the chart (or its account) tried for chart,
+   * account, own-account and probe kinds (A otherwise). `unknown`: the probe's control value.
+   * May create what the attempt consumes (a link to delete, an account to invite). For target
+   * "AB", `target` is chart A and the case aims at a person also linked to chart B (`sharedLink`).
+   */
+  request(fx: Fixture, target: Chart, caller: CallerName, unknown: boolean, aim: TargetName): Req | Promise<Req>;
+  /** Statuses of a permitted caller on what it may see (default 200). */
+  ok?: number[];
+  /** Public routes that answer a signed-in caller only: the unsigned caller's statuses. */
+  okUnsigned?: number[];
+  /** Statuses of a permitted caller that depend on who it is (overrides `ok` when it answers). */
+  okFor?(caller: CallerName): number[] | undefined;
+  /** The targets tried, when not the kind's default (see expectations.ts targetsOf). */
+  targets?: TargetName[];
+  /** For list kind: extra check on the answer for a caller who sees the charts `visible`. */
+  check?(fx: Fixture, body: unknown, visible: Chart[], target: Chart): void | Promise<void>;
+}
+
+let counter = 0;
+const unique = (name: string) => `${name}${Date.now().toString(36)}${++counter}`;
+
+async function adminGet(fx: Fixture, url: string): Promise<Record<string, unknown>> {
+  const res = await fx.app.inject({ method: "GET", url, headers: fx.headers.admin });
+  if (res.statusCode !== 200) throw new Error(`GET ${url}: ${res.statusCode} ${res.body}`);
+  return res.json();
+}
+
+/** A fresh respondent link on the chart, its account in `status` (3 Not Invited by default). */
+async function freshLink(fx: Fixture, chart: Chart, status = 3): Promise<{ ccauId: number; userId: number }> {
+  const userId = await createUser(fx.db, {
+    username: unique("mx-link"),
+    roles: ["respondent"],
+    userType: "patient",
+    status,
+  });
+  const { id } = await fx.db
+    .insertInto("cca_user")
+    .values({ cca_id: chart.ccaId, user_id: userId, relation_id: 4, respondent_type: "caregiver" })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return { ccauId: id, userId };
+}
+
+/**
+ * A fresh respondent account linked to chart A and to chart B, as the issue's reproduction left
+ * Jordan: answers the link on A. Acting on the account acts on B's data too.
+ */
+export async function sharedLink(fx: Fixture, status = 2): Promise<{ ccauId: number; userId: number }> {
+  const onA = await freshLink(fx, fx.charts.A, status);
+  await fx.db
+    .insertInto("cca_user")
+    .values({ cca_id: fx.charts.B.ccaId, user_id: onA.userId, relation_id: 4, respondent_type: "caregiver" })
+    .execute();
+  return onA;
+}
+
+/** The account an account-kind attempt acts on: fresh on the target chart, or shared by both. */
+const accountFor = (fx: Fixture, t: Chart, aim: TargetName, status = 3) =>
+  aim === "AB" ? sharedLink(fx, status) : freshLink(fx, t, status);
+
+async function freshContact(fx: Fixture, userId: number): Promise<number> {
+  const { id } = await fx.db
+    .insertInto("contact")
+    .values({ user_id: userId, channel: EMAIL, value: nextEmail("mxcontact") })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return id;
+}
+
+async function freshClinician(fx: Fixture, status = 2): Promise<number> {
+  const id = await createUser(fx.db, { username: unique("mx-staffer"), roles: ["clinician"], status });
+  await fx.db.insertInto("user_location").values({ user_id: id, location_id: fx.locationId }).execute();
+  return id;
+}
+
+async function freshLocation(fx: Fixture): Promise<number> {
+  const { id } = await fx.db
+    .insertInto("location")
+    .values({ name: unique("Matrix place ") })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return id;
+}
+
+/** The chart the caller would use for a chart-bound lookup: one they see (A when they see none). */
+function homeChart(fx: Fixture, caller: CallerName): Chart {
+  const charts: readonly string[] = CALLERS[caller].charts;
+  return charts.includes("A") || charts.length === 0 ? fx.charts.A : fx.charts.B;
+}
+const seesNoChart = (caller: CallerName) => CALLERS[caller].charts.length === 0;
+
+/** Every /api route the app registers, by "METHOD /path": a new route fails the matrix until it is here. */
+export const ROUTE_CASES: Record<string, RouteCase> = {
+  // ---- public: documentation, health, signing in and recovery (no patient data behind them)
+  "GET /api/docs/": { kind: "public", request: () => ({ url: "/api/docs/" }) },
+  "GET /api/docs/static/*": { kind: "public", request: () => ({ url: "/api/docs/static/swagger-ui.css" }) },
+  "GET /api/docs/json": { kind: "public", request: () => ({ url: "/api/docs/json" }) },
+  "GET /api/docs/yaml": { kind: "public", request: () => ({ url: "/api/docs/yaml" }) },
+  "GET /api/docs/static/index.html": {
+    kind: "public",
+    ok: [302],
+    request: () => ({ url: "/api/docs/static/index.html" }),
+  },
+  "GET /api/docs/static/swagger-initializer.js": {
+    kind: "public",
+    request: () => ({ url: "/api/docs/static/swagger-initializer.js" }),
+  },
+  "GET /api/openapi.json": { kind: "public", request: () => ({ url: "/api/openapi.json" }) },
+  "GET /api/health": { kind: "public", request: () => ({ url: "/api/health" }) },
+  // Public so an expired token gets its own answer; without a session there is nothing to keep alive.
+  "GET /api/security/keep-alive": {
+    kind: "public",
+    okUnsigned: [401],
+    request: () => ({ url: "/api/security/keep-alive" }),
+  },
+  "POST /api/security/login": {
+    kind: "public",
+    ok: [401],
+    request: () => ({ url: "/api/security/login", body: { username: "mx-nobody", password: "Not#The1Password" } }),
+  },
+  "POST /api/security/logout": {
+    kind: "public",
+    ok: [200, 204],
+    request: () => ({ url: "/api/security/logout", body: { refreshToken: "not-a-live-token" } }),
+  },
+  "POST /api/security/renew-token": {
+    kind: "public",
+    ok: [401],
+    request: () => ({ url: "/api/security/renew-token", body: { refreshToken: "not-a-live-token" } }),
+  },
+  "POST /api/security/forgot-password": {
+    kind: "public",
+    request: () => ({ url: "/api/security/forgot-password", body: { username: "mx-nobody" } }),
+  },
+  "POST /api/security/recover-username": {
+    kind: "public",
+    request: () => ({ url: "/api/security/recover-username", body: { email: "mx-nobody@example.org" } }),
+  },
+  "POST /api/security/generate-access-code": {
+    kind: "public",
+    request: () => ({ url: "/api/security/generate-access-code", body: { identifier: "mx-nobody@example.org" } }),
+  },
+  "POST /api/security/validate-access-code": {
+    kind: "public",
+    ok: [400, 401],
+    request: () => ({
+      url: "/api/security/validate-access-code",
+      body: { identifier: "mx-nobody@example.org", code: "123456" },
+    }),
+  },
+  "POST /api/security/account-setup": {
+    kind: "public",
+    ok: [400, 404, 410],
+    request: () => ({
+      url: "/api/security/account-setup",
+      body: {
+        token: "not-a-token",
+        username: "mxnewuser",
+        password: "Matrix#Pass2026",
+        confirmPassword: "Matrix#Pass2026",
+      },
+    }),
+  },
+  "POST /api/security/reset-password": {
+    kind: "public",
+    ok: [400, 404, 410],
+    request: () => ({
+      url: "/api/security/reset-password",
+      body: { key: "not-a-key", password: "Matrix#Pass2026", confirmPassword: "Matrix#Pass2026" },
+    }),
+  },
+  "POST /api/security/select-account": {
+    kind: "public",
+    ok: [400, 401, 404],
+    request: () => ({ url: "/api/security/select-account", body: { selectionToken: "not-a-token", accountId: 1 } }),
+  },
+  // Public for holders of a setup link (token in the query); otherwise only signed-in callers.
+  "GET /api/security/username": {
+    kind: "public",
+    okUnsigned: [401],
+    request: () => ({ url: "/api/security/username?username=mx-free-name" }),
+  },
+  "POST /api/security/validate-password": {
+    kind: "public",
+    request: () => ({ url: "/api/security/validate-password", body: { password: "Matrix#Pass2026" } }),
+  },
+  "GET /api/security/validate-token": {
+    kind: "public",
+    ok: [400, 404, 410],
+    request: () => ({ url: "/api/security/validate-token?token=not-a-token" }),
+  },
+
+  // ---- any signed-in user: their own session and settings
+  "GET /api/security/get-session": { kind: "signed-in", request: () => ({ url: "/api/security/get-session" }) },
+  "POST /api/security/change-password": {
+    kind: "signed-in",
+    // A wrong current password: the route is reached, nothing changes (a right one would end the test's sessions).
+    ok: [400, 401],
+    request: () => ({
+      url: "/api/security/change-password",
+      body: { currentPassword: "Wrong#Pass2026", newPassword: "Matrix#Pass2027", confirmPassword: "Matrix#Pass2027" },
+    }),
+  },
+  "GET /api/settings/general": { kind: "signed-in", request: () => ({ url: "/api/settings/general" }) },
+  "GET /api/settings/ui-settings": { kind: "signed-in", request: () => ({ url: "/api/settings/ui-settings" }) },
+  "POST /api/settings/ui-settings": {
+    kind: "signed-in",
+    request: () => ({ url: "/api/settings/ui-settings", body: { alertsStatusSelector: "active" } }),
+  },
+
+  // ---- settings (admin): users, teams, locations, outbox, clinic settings
+  "GET /api/clinical-user": { kind: "gated", request: () => ({ url: "/api/clinical-user" }) },
+  "POST /api/clinical-user": {
+    kind: "gated",
+    ok: [201],
+    request: (fx) => ({
+      url: "/api/clinical-user",
+      body: { first_name: "Matrix", last_name: unique("Hire"), roles: ["clinician"], locations: [fx.locationId] },
+    }),
+  },
+  "GET /api/clinical-user/:id": {
+    kind: "gated",
+    request: (fx) => ({ url: `/api/clinical-user/${fx.ids.clinicianA}` }),
+  },
+  "PUT /api/clinical-user/:id": {
+    kind: "gated",
+    async request(fx) {
+      const id = await freshClinician(fx);
+      return { url: `/api/clinical-user/${id}`, body: await adminGet(fx, `/api/clinical-user/${id}`) };
+    },
+  },
+  "DELETE /api/clinical-user/:id": {
+    kind: "gated",
+    ok: [200, 204],
+    request: async (fx) => ({ url: `/api/clinical-user/${await freshClinician(fx, 3)}` }),
+  },
+  "POST /api/clinical-user/change-status/:id": {
+    kind: "gated",
+    request: async (fx) => ({
+      url: `/api/clinical-user/change-status/${await freshClinician(fx, 3)}`,
+      body: { action: "invite" },
+    }),
+  },
+  "GET /api/clinical-user/by-role/clinician": {
+    kind: "gated",
+    request: () => ({ url: "/api/clinical-user/by-role/clinician" }),
+  },
+  "GET /api/clinical-user/by-role/supervisor": {
+    kind: "gated",
+    request: () => ({ url: "/api/clinical-user/by-role/supervisor" }),
+  },
+  "GET /api/clinical-user/validate-provider-id-available": {
+    kind: "gated",
+    request: () => ({ url: "/api/clinical-user/validate-provider-id-available?provider_id=MX1" }),
+  },
+  "POST /api/security/reset-clinical-user-password/:id": {
+    kind: "gated",
+    request: async (fx) => ({ url: `/api/security/reset-clinical-user-password/${await freshClinician(fx)}` }),
+  },
+  "GET /api/clinician-team": { kind: "gated", request: () => ({ url: "/api/clinician-team" }) },
+  "POST /api/clinician-team": {
+    kind: "gated",
+    ok: [201],
+    request: () => ({ url: "/api/clinician-team", body: { name: unique("Matrix team ") } }),
+  },
+  "GET /api/clinician-team/:id": { kind: "gated", request: (fx) => ({ url: `/api/clinician-team/${fx.teamId}` }) },
+  "PUT /api/clinician-team/:id": {
+    kind: "gated",
+    request: async (fx) => ({
+      url: `/api/clinician-team/${fx.teamId}`,
+      body: await adminGet(fx, `/api/clinician-team/${fx.teamId}`),
+    }),
+  },
+  "DELETE /api/clinician-team/:id": {
+    kind: "gated",
+    ok: [200, 204],
+    async request(fx) {
+      const { id } = await fx.db
+        .insertInto("clinician_team")
+        .values({ name: unique("Matrix gone ") })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      return { url: `/api/clinician-team/${id}` };
+    },
+  },
+  "GET /api/clinician-team/check-name": {
+    kind: "gated",
+    request: () => ({ url: "/api/clinician-team/check-name?name=Nobody%20team" }),
+  },
+  "GET /api/location": { kind: "gated", request: () => ({ url: "/api/location" }) },
+  "POST /api/location": {
+    kind: "gated",
+    ok: [201],
+    request: () => ({ url: "/api/location", body: { name: unique("Matrix site ") } }),
+  },
+  "GET /api/location/:id": { kind: "gated", request: (fx) => ({ url: `/api/location/${fx.locationId}` }) },
+  "PUT /api/location/:id": {
+    kind: "gated",
+    request: async (fx) => ({
+      url: `/api/location/${fx.locationId}`,
+      body: await adminGet(fx, `/api/location/${fx.locationId}`),
+    }),
+  },
+  "DELETE /api/location/:id": {
+    kind: "gated",
+    ok: [200, 204],
+    request: async (fx) => ({ url: `/api/location/${await freshLocation(fx)}` }),
+  },
+  "GET /api/location/:id/users": { kind: "gated", request: (fx) => ({ url: `/api/location/${fx.locationId}/users` }) },
+  "GET /api/location/for-list": { kind: "gated", request: () => ({ url: "/api/location/for-list" }) },
+  "PUT /api/location/reassign": {
+    kind: "gated",
+    request: async (fx) => ({
+      url: "/api/location/reassign",
+      body: { fromLocationId: await freshLocation(fx), toLocationId: await freshLocation(fx) },
+    }),
+  },
+  "GET /api/outbox": { kind: "gated", request: () => ({ url: "/api/outbox" }) },
+  "PUT /api/settings/general": {
+    kind: "gated",
+    request: async (fx) => ({
+      url: "/api/settings/general",
+      body: { customer_name: "Matrix Clinic", version: (await adminGet(fx, "/api/settings/general")).version },
+    }),
+  },
+  "GET /api/state": { kind: "gated", request: () => ({ url: "/api/state" }) },
+
+  // ---- the measure library and auditions (no patient data)
+  "GET /api/library/list": { kind: "gated", request: () => ({ url: "/api/library/list" }) },
+  "GET /api/library/:measureLibraryId": { kind: "gated", request: (fx) => ({ url: `/api/library/${fx.phq9}` }) },
+  "POST /api/library/:measureLibraryId/star": {
+    kind: "gated",
+    ok: [200, 204],
+    request: (fx) => ({ url: `/api/library/${fx.phq9}/star` }),
+  },
+  "DELETE /api/library/:measureLibraryId/star": {
+    kind: "gated",
+    ok: [200, 204],
+    request: (fx) => ({ url: `/api/library/${fx.phq9}/star` }),
+  },
+  "POST /api/questionnaires-audition/:measureId/start": {
+    kind: "gated",
+    request: (fx) => ({ url: `/api/questionnaires-audition/${fx.phq9}/start`, body: { age: 30 } }),
+  },
+  "GET /api/questionnaires-audition/:measureId/page/:pageId": {
+    kind: "gated",
+    request: (fx) => ({ url: `/api/questionnaires-audition/${fx.phq9}/page/p1` }),
+  },
+  "POST /api/questionnaires-audition/:measureId/report": {
+    kind: "gated",
+    request: (fx) => ({ url: `/api/questionnaires-audition/${fx.phq9}/report`, body: { age: 30, answers: { q1: 1 } } }),
+  },
+
+  // ---- patients: lists, searches, counts, the chart itself
+  // Searched by each chart's patient name: found when visible, absent otherwise.
+  "GET /api/patients": {
+    kind: "list",
+    request: (_fx, t) => ({ url: `/api/patients?search=${t.markers[0]}` }),
+    check(_fx, body, visible, t) {
+      const found = JSON.stringify(body).includes(t.markers[0]);
+      if (visible.includes(t) !== found) throw new Error(`search for chart ${t.name}: found ${found}`);
+    },
+  },
+  "POST /api/patients": {
+    kind: "gated",
+    ok: [201],
+    request: (fx, _t, caller) => ({
+      url: "/api/patients",
+      body: patientBody({
+        mrn: nextMrn("MXN"),
+        clinicians: [caller === "clinicianB" || caller === "therapist" ? fx.ids[caller] : fx.ids.clinicianA],
+      }),
+    }),
+  },
+  "GET /api/patients/:patientId": { kind: "chart", request: (_fx, t) => ({ url: `/api/patients/${t.patientId}` }) },
+  "PUT /api/patients/:patientId": {
+    kind: "chart",
+    request: async (fx, t) => ({
+      url: `/api/patients/${t.patientId}`,
+      body: await adminGet(fx, `/api/patients/${t.patientId}`),
+    }),
+  },
+  "GET /api/patients/:patientId/alerts": {
+    kind: "chart",
+    request: (_fx, t) => ({ url: `/api/patients/${t.patientId}/alerts` }),
+  },
+  "GET /api/patients/check-mrn": {
+    kind: "probe",
+    request: (_fx, t, _c, unknown) => ({ url: `/api/patients/check-mrn?mrn=${unknown ? "MXNOBODY1" : t.mrn}` }),
+  },
+  "GET /api/teams/:ccaId": { kind: "chart", request: (_fx, t) => ({ url: `/api/teams/${t.ccaId}` }) },
+  "GET /api/assignments/:ccauId": {
+    kind: "chart",
+    request: (_fx, t) => ({ url: `/api/assignments/${t.parentCcauId}` }),
+  },
+  "GET /api/overview/measures/:ccauId": {
+    kind: "chart",
+    request: (_fx, t) => ({ url: `/api/overview/measures/${t.selfCcauId}` }),
+  },
+  "GET /api/overview/answers-report/:clientMeasureId": {
+    kind: "chart",
+    request: (_fx, t) => ({ url: `/api/overview/answers-report/${t.sessionId}` }),
+  },
+  "GET /api/measure-session/:clientMeasureId/session-report": {
+    kind: "chart",
+    request: (_fx, t) => ({ url: `/api/measure-session/${t.sessionId}/session-report` }),
+  },
+
+  // ---- alerts
+  "GET /api/measure-alerts": { kind: "list", request: () => ({ url: "/api/measure-alerts" }) },
+  "GET /api/measure-alerts/active-alerts-count": {
+    kind: "list",
+    request: () => ({ url: "/api/measure-alerts/active-alerts-count" }),
+    async check(fx, body, visible) {
+      const count = (body as { count?: unknown }).count;
+      const active = visible.length
+        ? await fx.db
+            .selectFrom("alert")
+            .select((eb) => eb.fn.countAll<number>().as("n"))
+            .where("acknowledged_at", "is", null)
+            .where(
+              "cca_id",
+              "in",
+              visible.map((c) => c.ccaId),
+            )
+            .executeTakeFirstOrThrow()
+        : { n: 0 };
+      if (count !== Number(active.n)) throw new Error(`counted ${String(count)} active alerts, ${active.n} visible`);
+    },
+  },
+  "POST /api/measure-alerts/acknowledge/:id": {
+    kind: "chart",
+    async request(fx, t) {
+      // Each attempt finds the alert active again, so a permitted caller is answered 200.
+      await fx.db
+        .updateTable("alert")
+        .set({ acknowledged_by: null, acknowledged_at: null })
+        .where("id", "=", t.alertId)
+        .execute();
+      return { url: `/api/measure-alerts/acknowledge/${t.alertId}` };
+    },
+  },
+
+  // ---- respondents on a chart, scheduling
+  // AB: into chart A, linking the existing account of chart B's parent (issue 8 §1): only for a
+  // caller who sees both charts; anyone else is refused and learns nothing of the person.
+  "POST /api/respondents": {
+    kind: "chart",
+    ok: [201],
+    targets: ["A", "B", "AB"],
+    async request(fx, t, _c, _u, aim) {
+      if (aim !== "AB")
+        return { url: "/api/respondents", body: respondentBody(t.ccaId, { name_last: unique("Mxadded") }) };
+      // A fresh person on chart B each time, so every caller's attempt is a first link.
+      const email = nextEmail("mxonb");
+      const onB = await addRespondent(fx.app, fx.headers.admin as { authorization: string }, fx.charts.B.ccaId, {
+        email,
+        name_last: unique("Betahiddenkin"),
+      });
+      return {
+        url: "/api/respondents",
+        body: respondentBody(t.ccaId, { existingUserId: onB.userId, email, name_first: "Someone", name_last: "Else" }),
+      };
+    },
+  },
+  "PUT /api/respondents/:ccauId": {
+    kind: "chart",
+    async request(fx, t) {
+      const row = (await teamOf(fx.app, fx.headers.admin ?? { authorization: "" }, t.ccaId)).find(
+        (r) => r.ccauId === t.parentCcauId,
+      );
+      if (!row) throw new Error("the parent link is gone");
+      return { url: `/api/respondents/${t.parentCcauId}`, body: { ...updateBodyFrom(row), version: row.version } };
+    },
+  },
+  "DELETE /api/respondents/:ccauId": {
+    kind: "chart",
+    ok: [200, 204],
+    request: async (fx, t) => ({ url: `/api/respondents/${(await freshLink(fx, t, 2)).ccauId}` }),
+  },
+  "GET /api/respondents/exist": {
+    kind: "probe",
+    // The lookup is made from a chart of the caller's; a caller who sees none is refused the chart.
+    okFor: (caller) => (seesNoChart(caller) ? [404] : undefined),
+    request: (fx, t, caller, unknown) => ({
+      url: `/api/respondents/exist?ccaId=${homeChart(fx, caller).ccaId}&email=${encodeURIComponent(
+        unknown ? "mx-nobody@example.org" : t.parentEmail,
+      )}`,
+    }),
+  },
+  "POST /api/scheduling": {
+    kind: "chart",
+    ok: [201],
+    request: (fx, t) => ({
+      url: "/api/scheduling",
+      body: {
+        ccauId: t.selfCcauId,
+        measureId: fx.phq9,
+        dueDate: `${new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10)} 00:00:00`,
+        frequency: 1,
+        confirm: true,
+      },
+    }),
+  },
+  "GET /api/scheduling/:ccauId": { kind: "chart", request: (_fx, t) => ({ url: `/api/scheduling/${t.selfCcauId}` }) },
+  // An access code signs the person in: account-wide, so also tried on a person shared by A and B.
+  "POST /api/security/secure-generate-access-code": {
+    kind: "chart",
+    targets: ["A", "B", "AB"],
+    request: async (fx, t, _c, _u, aim) => ({
+      url: "/api/security/secure-generate-access-code",
+      body: { ccauId: (await accountFor(fx, t, aim, 2)).ccauId },
+    }),
+  },
+
+  // ---- respondents' accounts (managed by staff, or by a clinician of a chart they are on)
+  "POST /api/security/reset-user-password/:id": {
+    kind: "account",
+    request: async (fx, t, _c, _u, aim) => ({
+      url: `/api/security/reset-user-password/${(await accountFor(fx, t, aim, 2)).userId}`,
+    }),
+  },
+  "POST /api/users/:acId/send-invitation": {
+    kind: "account",
+    request: async (fx, t, _c, _u, aim) => ({
+      url: `/api/users/${(await accountFor(fx, t, aim)).userId}/send-invitation`,
+      body: {},
+    }),
+  },
+  "POST /api/patient-user/respondents/:id/change-status": {
+    kind: "account",
+    request: async (fx, t, _c, _u, aim) => ({
+      url: `/api/patient-user/respondents/${(await accountFor(fx, t, aim)).userId}/change-status`,
+      body: { action: "invite" },
+    }),
+  },
+  "GET /api/patient-user/respondents": { kind: "list", request: () => ({ url: "/api/patient-user/respondents" }) },
+  "GET /api/patient-user/respondents/:id": {
+    kind: "account",
+    request: (_fx, t) => ({ url: `/api/patient-user/respondents/${t.parentUserId}` }),
+  },
+  "PUT /api/patient-user/respondents/:id": {
+    kind: "account",
+    request: async (fx, t) => ({
+      url: `/api/patient-user/respondents/${t.parentUserId}`,
+      body: await adminGet(fx, `/api/patient-user/respondents/${t.parentUserId}`),
+    }),
+  },
+
+  // ---- answering (respondents) on their own links
+  "GET /api/questionnaires/session": { kind: "list", request: () => ({ url: "/api/questionnaires/session" }) },
+  "POST /api/questionnaires/hippa-agreement": {
+    kind: "gated",
+    request: () => ({ url: "/api/questionnaires/hippa-agreement", body: { hippaAgreement: true } }),
+  },
+  "GET /api/questionnaires/have-available-questionnaires/:ccauId": {
+    kind: "chart",
+    request: (_fx, t) => ({ url: `/api/questionnaires/have-available-questionnaires/${t.selfCcauId}` }),
+  },
+  "GET /api/questionnaires/:clientMeasureId/page/:pageId": {
+    kind: "chart",
+    request: (_fx, t) => ({ url: `/api/questionnaires/${t.openMeasureId}/page/p1` }),
+  },
+  "POST /api/questionnaires/:clientMeasureId": {
+    kind: "chart",
+    request: (_fx, t) => ({
+      url: `/api/questionnaires/${t.openMeasureId}`,
+      body: { completed: false, pageId: "p1", questionAnswers: [{ questionId: "q1", value: 1 }] },
+    }),
+  },
+  "PUT /api/questionnaires/:clientMeasureId": {
+    kind: "chart",
+    request: (_fx, t) => ({
+      url: `/api/questionnaires/${t.openMeasureId}`,
+      body: { completed: false, pageId: "p1", questionAnswers: [{ questionId: "q2", value: 1 }] },
+    }),
+  },
+  "PUT /api/questionnaires/:clientMeasureId/page/:pageId/question/:questionId": {
+    kind: "chart",
+    request: (_fx, t) => ({
+      url: `/api/questionnaires/${t.openMeasureId}/page/p1/question/q3`,
+      body: { value: 1, seq: 1 },
+    }),
+  },
+
+  // ---- a respondent's own account
+  "GET /api/users/:id": { kind: "own-account", request: (_fx, t) => ({ url: `/api/users/${t.selfUserId}` }) },
+  "PUT /api/users/:id": {
+    kind: "own-account",
+    request: (_fx, t) => ({
+      url: `/api/users/${t.selfUserId}`,
+      body: { first_name: "Ainsley", last_name: "Alphavisible" },
+    }),
+  },
+  "PUT /api/users/:id/username": {
+    kind: "own-account",
+    request: (_fx, t) => ({ url: `/api/users/${t.selfUserId}/username`, body: { username: unique("mxself") } }),
+  },
+  "POST /api/users/:user_id/contact-info": {
+    kind: "own-account",
+    ok: [201],
+    request: (_fx, t) => ({
+      url: `/api/users/${t.selfUserId}/contact-info`,
+      body: { channel: EMAIL, value: nextEmail("mxadd") },
+    }),
+  },
+  "PUT /api/users/:user_id/contact-info/:id": {
+    kind: "own-account",
+    async request(fx, t) {
+      const id = await freshContact(fx, t.selfUserId);
+      const row = await fx.db.selectFrom("contact").select("version").where("id", "=", id).executeTakeFirstOrThrow();
+      return {
+        url: `/api/users/${t.selfUserId}/contact-info/${id}`,
+        body: { channel: EMAIL, value: nextEmail("mxedit"), version: row.version },
+      };
+    },
+  },
+  "DELETE /api/users/:user_id/contact-info/:id": {
+    kind: "own-account",
+    ok: [200, 204],
+    request: async (fx, t) => ({
+      url: `/api/users/${t.selfUserId}/contact-info/${await freshContact(fx, t.selfUserId)}`,
+    }),
+  },
+};
