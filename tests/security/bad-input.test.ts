@@ -1,5 +1,5 @@
-import { connect } from "node:net";
 import type { AddressInfo } from "node:net";
+import { connect } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { patientBody } from "../helpers/patients.ts";
 import { createTestApp, DATABASES, type TestApp } from "../helpers/test-app.ts";
@@ -64,7 +64,10 @@ describe.each(DATABASES)("bad input and framework errors on $name", (database) =
       const outbox = await get("/api/outbox?page=1e20");
       expect(outbox.statusCode).toBe(400);
       expect(outbox.json().errors[0].field).toBe("page");
-      const before = await t.db.selectFrom("patient").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow();
+      const before = await t.db
+        .selectFrom("patient")
+        .select((eb) => eb.fn.countAll().as("n"))
+        .executeTakeFirstOrThrow();
       const patient = await t.app.inject({
         method: "POST",
         url: "/api/patients",
@@ -73,7 +76,10 @@ describe.each(DATABASES)("bad input and framework errors on $name", (database) =
       });
       expect(patient.statusCode).toBe(400);
       expect(patient.json().errors[0].field).toBe("clinicians");
-      const after = await t.db.selectFrom("patient").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow();
+      const after = await t.db
+        .selectFrom("patient")
+        .select((eb) => eb.fn.countAll().as("n"))
+        .executeTakeFirstOrThrow();
       expect(Number(after.n)).toBe(Number(before.n));
     });
 
@@ -85,7 +91,9 @@ describe.each(DATABASES)("bad input and framework errors on $name", (database) =
         payload: { customer_name: "\ud800" },
       });
       expect(settings.statusCode).toBe(400);
-      expect(settings.json().errors).toEqual([{ field: "customer_name", message: expect.stringMatching(/not allowed/) }]);
+      expect(settings.json().errors).toEqual([
+        { field: "customer_name", message: expect.stringMatching(/not allowed/) },
+      ]);
       const lone = await t.app.inject({
         method: "POST",
         url: "/api/patients",
