@@ -2,7 +2,6 @@ import type Ajv from "ajv";
 import type { Options } from "ajv";
 import ajvErrors from "ajv-errors";
 import addFormats from "ajv-formats";
-import { fullFormats } from "ajv-formats/dist/formats.js";
 
 /**
  * One validator configuration for the server and the browser forms (STYLE habit 6), so a rule
@@ -87,8 +86,9 @@ function withSaneYear(format: StringFormat) {
 
 export function configureAjv(ajv: Ajv): Ajv {
   addFormats(ajv);
-  ajv.addFormat("date", withSaneYear(fullFormats.date as StringFormat));
-  ajv.addFormat("date-time", withSaneYear(fullFormats["date-time"] as StringFormat));
+  // ajv-formats' own checks (a real calendar day, a valid time), plus the sane years.
+  for (const name of ["date", "date-time"] as const)
+    ajv.addFormat(name, withSaneYear(ajv.formats[name] as unknown as StringFormat));
   ajvErrors(ajv);
   for (const keyword of ANNOTATION_KEYWORDS) {
     if (!ajv.getKeyword(keyword)) ajv.addKeyword({ keyword });
