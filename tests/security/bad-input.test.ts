@@ -1,6 +1,7 @@
 import type { AddressInfo } from "node:net";
 import { connect } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { databaseInputAnswer } from "../../src/server/http/framework-errors.ts";
 import { patientBody } from "../helpers/patients.ts";
 import { createTestApp, DATABASES, type TestApp } from "../helpers/test-app.ts";
 import { authHeader, createUser } from "../helpers/users.ts";
@@ -23,6 +24,19 @@ function raw(port: number, request: string): Promise<{ status: number; body: str
 }
 
 const SHAPE = { error: expect.any(String), code: expect.any(String) };
+
+describe("the net behind the safe-input rule", () => {
+  it("a value the database refuses (SQLSTATE 22xxx data exception, 54000) is a 400; other faults stay ours", () => {
+    for (const code of ["22003", "22P05", "22008", "22021", "54000"])
+      expect(databaseInputAnswer({ code }), code).toEqual({
+        status: 400,
+        error: "A value in this request cannot be stored. Check the fields and try again.",
+        code: "validation",
+      });
+    for (const code of ["23505", "40001", "42P01", undefined])
+      expect(databaseInputAnswer({ code }), code).toBeUndefined();
+  });
+});
 
 describe.each(DATABASES)("bad input and framework errors on $name", (database) => {
   let t: TestApp;

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { formatPhone } from "../../src/client/widgets/phone-mask.ts";
+import { phoneDigits } from "../../src/server/accounts/find-accounts.ts";
 import { normalizeContactValue, PHONE } from "../../src/server/contacts/contacts.ts";
 import { defaultBundle } from "../../src/shared/schema/bundle.ts";
 import { horizonUtc } from "../../src/shared/validation/ajv-config.ts";
@@ -48,6 +50,11 @@ describe("digits typed in another script", () => {
     expect(normalizeContactValue(PHONE, "（５５５）１２３－４５６７")).toBe("5551234567");
     expect(normalizeContactValue(PHONE, "call me")).toBe("call me");
     expect(normalizeContactValue(PHONE, " - ")).toBe("");
+  });
+
+  it("the phone mask shows them as digits, and forgot-username finds the account by them", () => {
+    expect(formatPhone("５５５１２３４５６７")).toBe("(555) 123-4567");
+    expect(phoneDigits("＋1 (５５５) １２３-４５６７")).toBe("5551234567");
   });
 });
 
