@@ -6,6 +6,7 @@ import type { AppContext, AppContextInput } from "./app-context.ts";
 import { registerAccessHook } from "./auth/access-hook.ts";
 import { healthRoutes } from "./health/routes.ts";
 import { registerErrorHandling } from "./http/error-handler.ts";
+import { onClientError, onFrameworkError } from "./http/framework-errors.ts";
 import { registerResponseSerialization } from "./http/response-serialization.ts";
 import { registerSchemaValidation } from "./http/schema-validation.ts";
 import { registerStandardErrorResponses } from "./http/standard-error-responses.ts";
@@ -31,6 +32,10 @@ export async function buildApp(
     // Behind a proxy the client address comes from X-Forwarded-For; the rate limits need it.
     trustProxy: true,
     ajv: { customOptions: { strict: false } },
+    // Errors raised before a route runs (a malformed URL; headers too large for Node's parser)
+    // answer in the API's one error shape too.
+    frameworkErrors: onFrameworkError,
+    clientErrorHandler: onClientError,
   });
   const ctx: AppContext = {
     ...input,

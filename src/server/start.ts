@@ -5,6 +5,7 @@ import { AccessTokens } from "./auth/access-token.ts";
 import { resolveTokenSecret } from "./auth/token-secret.ts";
 import type { AppConfig } from "./config.ts";
 import { connectDatabase, type DbHandle } from "./db/connect.ts";
+import { prepareDataDir } from "./db/data-dir.ts";
 import { migrate } from "./db/migrate.ts";
 import { syncMeasureLibrary } from "./measures/library-sync.ts";
 import { seedDemoIfEmpty } from "./seed/demo.ts";
@@ -18,6 +19,9 @@ export async function startServer(
   opts: { bundle?: SchemaBundle; memory?: boolean; logger?: boolean | object } = {},
 ): Promise<{ app: FastifyInstance; handle: DbHandle }> {
   const bundle = opts.bundle ?? defaultBundle;
+  // Set-up faults first, each one line (StartupError): DATA_DIR, then the signing secret kept in it.
+  if (!config.databaseUrl && !opts.memory) prepareDataDir(config.dataDir);
+  const tokens = new AccessTokens(resolveTokenSecret(config), config.accessTokenTtlSeconds);
   const handle = await connectDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
@@ -27,7 +31,6 @@ export async function startServer(
   // The measure library follows measures/*.json on every start (before the demo seed, which uses it).
   await syncMeasureLibrary(handle.db);
   if (config.demo) await seedDemoIfEmpty(handle.db, bundle);
-  const tokens = new AccessTokens(resolveTokenSecret(config), config.accessTokenTtlSeconds);
   const app = await buildApp({ config, db: handle.db, dbKind: handle.kind, bundle, tokens }, { logger: opts.logger });
   if (handle.kind === "pglite") app.log.warn(EMBEDDED_WARNING);
   app.addHook("onClose", async () => handle.close());

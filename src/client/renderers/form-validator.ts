@@ -5,6 +5,7 @@ import type { ErrorObject } from "ajv";
 import type { SchemaBundle } from "../../shared/schema/bundle.ts";
 import { AJV_OPTIONS, configureAjv } from "../../shared/validation/ajv-config.ts";
 import { type FieldError, toFieldErrors } from "../../shared/validation/field-errors.ts";
+import { unsafeInputErrors, withNumberBounds } from "../../shared/validation/safe-input.ts";
 import type { FormDefinition } from "./form-definition.ts";
 import { type FormRecord, recordFromFormData } from "./form-record.ts";
 
@@ -32,13 +33,16 @@ export class SchemaFormValidator implements ValidatorType<FormRecord, RJSFSchema
 
   private addBundle() {
     for (const schema of Object.values(this.bundle)) {
-      if (schema.$id && !this.inner.ajv.getSchema(schema.$id)) this.inner.ajv.addSchema(schema);
+      // With the server's safe-input number bounds, so a number the server refuses is refused here too.
+      if (schema.$id && !this.inner.ajv.getSchema(schema.$id)) this.inner.ajv.addSchema(withNumberBounds(schema));
     }
   }
 
   /** One {field, message} per field for the current form data; [] when valid. */
   fieldErrors(formData: FormRecord | undefined): FieldError[] {
     const record = recordFromFormData(this.def, formData);
+    const unsafe = unsafeInputErrors(record, this.def.entity);
+    if (unsafe.length) return unsafe;
     const { errors, validationError } = this.inner.rawValidation<ErrorObject>(this.def.entity as RJSFSchema, record);
     if (validationError) throw validationError;
     const position = (field: string) => {

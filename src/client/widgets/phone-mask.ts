@@ -1,9 +1,11 @@
+import { onlyDigits } from "../../shared/validation/digits.ts";
+
 /**
  * Mobile numbers are stored as digits and shown as (xxx) xxx-xxxx (spec §5). Digits past the
  * tenth stay visible (not cut off) so the "too long" message can explain them.
  */
 export function phoneDigits(text: string): string {
-  return text.replace(/\D+/g, "");
+  return onlyDigits(text);
 }
 
 export function formatPhone(digits: string): string {

@@ -1,4 +1,5 @@
 import { type Kysely, type SqlBool, sql } from "kysely";
+import { asciiDigits } from "../../shared/validation/digits.ts";
 import type { Database } from "../db/database-types.ts";
 import type { Destination } from "../messaging/recipients.ts";
 
@@ -16,7 +17,8 @@ export interface FoundAccount {
 }
 
 /** 10 digits from a typed phone number ((555) 123-4567, 555.123.4567, +1 555 123 4567), or null. */
-export function phoneDigits(raw: string): string | null {
+export function phoneDigits(typed: string): string | null {
+  const raw = asciiDigits(typed);
   if (!/^[0-9()+.\s-]+$/.test(raw)) return null;
   let digits = raw.replace(/\D+/g, "");
   if (digits.length === 11 && digits.startsWith("1")) digits = digits.slice(1);

@@ -1,6 +1,7 @@
 import type { ValidateFunction } from "ajv";
 import { type Kysely, sql } from "kysely";
 import type { SchemaBundle } from "../../shared/schema/bundle.ts";
+import { onlyDigits, onlyPhonePunctuation } from "../../shared/validation/digits.ts";
 import type { FieldError } from "../../shared/validation/field-errors.ts";
 import { toFieldErrors } from "../../shared/validation/field-errors.ts";
 import { SchemaValidator } from "../../shared/validation/validator.ts";
@@ -114,8 +115,12 @@ function toContact(row: ContactRow): Contact {
   };
 }
 
+/** Phone numbers keep their digits, as ASCII whatever script they were typed in; emails are trimmed. */
 export function normalizeContactValue(channel: Channel, raw: string): string {
-  return channel === PHONE ? raw.replace(/\D+/g, "") : raw.trim();
+  if (channel !== PHONE) return raw.trim();
+  const digits = onlyDigits(raw);
+  // No digit at all in something typed: keep it, so the phone rule refuses it instead of saving nothing.
+  return digits !== "" || onlyPhonePunctuation(raw) ? digits : raw.trim();
 }
 
 /** Emails compare in any case, phone numbers digit for digit. */

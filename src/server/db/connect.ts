@@ -1,8 +1,15 @@
-import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { Kysely, PostgresDialect } from "kysely";
 import pg from "pg";
+import {
+  assertPrivate,
+  keepDataDirPrivate,
+  makePrivate,
+  openFailure,
+  PGLITE_SUBDIR,
+  prepareDataDir,
+} from "./data-dir.ts";
 import type { Database } from "./database-types.ts";
 import { pglitePool } from "./pglite-driver.ts";
 
@@ -31,18 +38,40 @@ export async function connectDatabase(opts: {
   }
   let dataPath: string | undefined;
   if (!opts.memory) {
-    dataPath = path.join(opts.dataDir, "pglite");
-    mkdirSync(dataPath, { recursive: true });
+    // DATA_DIR checked (ours, writable, private) before PGlite writes a byte (data-dir.ts).
+    prepareDataDir(opts.dataDir);
+    dataPath = path.join(opts.dataDir, PGLITE_SUBDIR);
   }
-  const pglite = await PGlite.create(dataPath, {
-    parsers: {
-      20: (v: string) => Number(v),
-      1700: (v: string) => Number(v),
-      1082: (v: string) => v,
-    },
-  });
+  let pglite: PGlite;
+  try {
+    pglite = await PGlite.create(dataPath, {
+      parsers: {
+        20: (v: string) => Number(v),
+        1700: (v: string) => Number(v),
+        1082: (v: string) => v,
+      },
+    });
+  } catch (err) {
+    if (!dataPath) throw err;
+    throw openFailure(opts.dataDir, err);
+  }
+  // PGlite made its files 0666; owner-only from now on, and kept so while it runs.
+  let stopSweeping = () => {};
+  if (dataPath) {
+    makePrivate(opts.dataDir);
+    assertPrivate(opts.dataDir);
+    stopSweeping = keepDataDirPrivate(opts.dataDir);
+  }
   const pool = pglitePool(pglite);
   // biome-ignore lint/suspicious/noExplicitAny: the adapter implements the pool subset Kysely calls.
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: pool as any }) });
-  return { db, kind: "pglite", close: () => db.destroy() };
+  return {
+    db,
+    kind: "pglite",
+    close: async () => {
+      stopSweeping();
+      await db.destroy();
+      if (dataPath) makePrivate(opts.dataDir);
+    },
+  };
 }

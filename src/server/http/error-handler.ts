@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from "fastify";
 import { MESSAGES } from "../../shared/api-errors.ts";
 import type { FieldError } from "../../shared/validation/field-errors.ts";
+import { databaseInputAnswer, frameworkAnswer } from "./framework-errors.ts";
 import { HttpError } from "./http-error.ts";
 
 interface ValidationFailure extends Error {
@@ -31,15 +32,15 @@ export function registerErrorHandling(app: FastifyInstance, opts: { serveAppShel
     }
     const status = err.statusCode ?? 500;
     if (status >= 400 && status < 500) {
-      const error =
-        err.code === "FST_ERR_CTP_INVALID_JSON_BODY" || err.code === "FST_ERR_CTP_EMPTY_JSON_BODY"
-          ? "The request body is not valid JSON."
-          : err.code === "FST_ERR_CTP_INVALID_MEDIA_TYPE"
-            ? "The request body must be JSON."
-            : err.code === "FST_ERR_CTP_BODY_TOO_LARGE"
-              ? "The request body is too large."
-              : err.message;
-      return reply.status(status).send({ error, code: err.code ?? "bad_request" });
+      const answer = frameworkAnswer(err, status);
+      request.log.info({ code: err.code, status }, "request refused by the framework");
+      return reply.status(status).send({ error: answer.error, code: answer.code });
+    }
+    const stored = databaseInputAnswer(err);
+    if (stored) {
+      // Bad input the schemas let through: worth a warning, so the rule can learn it.
+      request.log.warn({ sqlState: (err as { code?: string }).code }, "the database refused a value of the request");
+      return reply.status(stored.status).send({ error: stored.error, code: stored.code });
     }
     request.log.error({ err }, "unhandled error");
     return reply.status(500).send({ error: MESSAGES.unexpected, code: "internal" });

@@ -1,5 +1,7 @@
 import type { FastifyInstance, FastifySchema } from "fastify";
 import type { JsonSchema, SchemaBundle } from "../../shared/schema/bundle.ts";
+import { type FieldError, toFieldErrors } from "../../shared/validation/field-errors.ts";
+import { unsafeInputErrors } from "../../shared/validation/safe-input.ts";
 import { SchemaValidator } from "../../shared/validation/validator.ts";
 
 /**
@@ -17,30 +19,27 @@ export function registerSchemaValidation(app: FastifyInstance, bundle: SchemaBun
     const node = schema as JsonSchema;
     const id = typeof node.$ref === "string" && Object.keys(node).length === 1 ? node.$ref : undefined;
     if (!id) {
-      // Inline route-local shape: validated, not normalized.
+      // Inline route-local shape: validated (safe-input rule included), not normalized.
       const fn = validator.compile(node);
       return (data: unknown) => {
-        if (fn(data)) return { value: data };
-        const err = Object.assign(new Error("validation"), {
-          fieldErrors: (fn.errors ?? []).map((e) => ({
-            field:
-              e.instancePath.split("/").filter(Boolean)[0] ??
-              (e.params as { missingProperty?: string }).missingProperty ??
-              "",
-            message: e.message ?? "is not valid",
-          })),
-        });
-        return { error: err };
+        const unsafe = unsafeInputErrors(data, node);
+        if (unsafe.length) return refused(unsafe);
+        if (!fn(data)) return refused(toFieldErrors(fn.errors, node));
+        // Coercion may have turned text into a number no bound catches ("1e400" is Infinity).
+        const coerced = unsafeInputErrors(data, node);
+        return coerced.length ? refused(coerced) : { value: data };
       };
     }
     return (data: unknown) => {
       const result = validator.validate(id, data ?? (httpPart === "body" ? undefined : {}));
-      if (result.ok) return { value: result.value };
-      return {
-        error: Object.assign(new Error(result.errors[0]?.message ?? "validation"), { fieldErrors: result.errors }),
-      };
+      return result.ok ? { value: result.value } : refused(result.errors);
     };
   });
+}
+
+/** A validation failure the error handler answers as 400 with the field errors. */
+function refused(errors: FieldError[]) {
+  return { error: Object.assign(new Error(errors[0]?.message ?? "validation"), { fieldErrors: errors }) };
 }
 
 export type { FastifySchema };

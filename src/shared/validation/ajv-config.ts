@@ -56,8 +56,39 @@ export function todayUtc(now = new Date()): string {
   return now.toISOString().slice(0, 10);
 }
 
+/**
+ * Years any date this product keeps may fall in (births, due dates, events). ajv-formats accepts
+ * 0000-9999, and PostgreSQL refuses year 0; a date outside this range is a typing slip, not data.
+ */
+export const DATE_YEARS = { first: 1900, last: 2199 } as const;
+
+function saneYear(text: string): boolean {
+  const year = Number(text.slice(0, 4));
+  return year >= DATE_YEARS.first && year <= DATE_YEARS.last;
+}
+
+/** The last calendar day `years` from today (UTC), as YYYY-MM-DD. */
+export function horizonUtc(years: number, now = new Date()): string {
+  const d = new Date(now);
+  d.setUTCFullYear(d.getUTCFullYear() + years);
+  return todayUtc(d);
+}
+
+type StringFormat = { validate: (s: string) => boolean; compare?: (a: string, b: string) => number | undefined };
+
+function withSaneYear(format: StringFormat) {
+  return {
+    type: "string" as const,
+    validate: (s: string) => format.validate(s) && saneYear(s),
+    compare: format.compare,
+  };
+}
+
 export function configureAjv(ajv: Ajv): Ajv {
   addFormats(ajv);
+  // ajv-formats' own checks (a real calendar day, a valid time), plus the sane years.
+  for (const name of ["date", "date-time"] as const)
+    ajv.addFormat(name, withSaneYear(ajv.formats[name] as unknown as StringFormat));
   ajvErrors(ajv);
   for (const keyword of ANNOTATION_KEYWORDS) {
     if (!ajv.getKeyword(keyword)) ajv.addKeyword({ keyword });
@@ -69,6 +100,17 @@ export function configureAjv(ajv: Ajv): Ajv {
       schemaType: "boolean",
       errors: true,
       validate: (enabled: boolean, value: string) => !enabled || value <= todayUtc(),
+    });
+  }
+  if (!ajv.getKeyword("x-yearsAhead")) {
+    // A date (YYYY-MM-DD...) no later than this many years from today: a due date in 9999 is refused.
+    ajv.addKeyword({
+      keyword: "x-yearsAhead",
+      type: "string",
+      schemaType: "number",
+      errors: true,
+      validate: (years: number, value: string) =>
+        !/^\d{4}-\d{2}-\d{2}/.test(value) || value.slice(0, 10) <= horizonUtc(years),
     });
   }
   return ajv;
