@@ -13,6 +13,11 @@ import { MessageQueue } from "./messaging/message-queue.ts";
 import { declareDocsAccess, registerApiDocs } from "./openapi/api-docs.ts";
 import { apiRouteModules } from "./routes.ts";
 
+/** Fastify takes a hop count at run time but types only a function for it: trust the first n hops. */
+function trustProxyOption(value: boolean | number | string[]): boolean | string[] | ((a: string, hop: number) => boolean) {
+  return typeof value === "number" ? (_address, hop) => hop < value : value;
+}
+
 const CLIENT_DIST = path.join(import.meta.dirname, "../../dist/client");
 
 /**
@@ -28,8 +33,9 @@ export async function buildApp(
   const app = Fastify({
     logger: opts.logger ?? { level: input.config.logLevel },
     bodyLimit: 1024 * 1024,
-    // Behind a proxy the client address comes from X-Forwarded-For; the rate limits need it.
-    trustProxy: true,
+    // X-Forwarded-For is believed only from the proxies TRUST_PROXY names: otherwise anyone could
+    // pick their own address with a header and reset every per-address limit (issue 8 §3).
+    trustProxy: trustProxyOption(input.config.trustProxy),
     ajv: { customOptions: { strict: false } },
   });
   const ctx: AppContext = {

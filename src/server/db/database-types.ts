@@ -121,6 +121,14 @@ export interface Database {
     used_at: Timestamp | null;
     revoked_at: Timestamp | null;
     created_at: Generated<Date>;
+    family_expires_at: Timestamp;
+  };
+  sign_in_throttle: {
+    key: string;
+    failures: Generated<number>;
+    last_failure_at: Generated<Date>;
+    blocked_until: Timestamp | null;
+    notified_at: Timestamp | null;
   };
   one_time_token: {
     id: Generated<number>;

@@ -3,17 +3,18 @@ import { sql } from "kysely";
 import type { ChangePasswordRequest } from "../../../generated/types/api/change-password.ts";
 import type { PasswordCheckResult } from "../../../generated/types/api/password-check.ts";
 import type { ValidatePasswordRequest } from "../../../generated/types/api/validate-password.ts";
-import { MESSAGES } from "../../shared/api-errors.ts";
 import type { AppContext } from "../app-context.ts";
 import { ACCOUNT_STATUS } from "../auth/access-hook.ts";
 import { ACTIVITY, logActivity } from "../auth/activity-log.ts";
-import { recordFailedPassword } from "../auth/failed-logins.ts";
+import { recordSignInFailure, recordSignInSuccess, throttleKeys, throttleWait } from "../auth/sign-in-throttle.ts";
+import { throttled } from "../auth/throttled.ts";
 import { INVALID_PASSWORD, passwordChecker } from "../auth/password-rules.ts";
 import { hashPassword, newPasswordColumns, verifyPassword } from "../auth/passwords.ts";
 import { revokeUserFamilies } from "../auth/refresh-tokens.ts";
 import { openSession } from "../auth/sessions.ts";
+import { notifySignInBlocked } from "../accounts/sign-in-notice.ts";
 import { badRequest, HttpError } from "../http/http-error.ts";
-import { recordResponse } from "../http/response-schemas.ts";
+import { errorResponses, recordResponse } from "../http/response-schemas.ts";
 
 const BASE = "/api/security";
 export const WRONG_CURRENT_PASSWORD = "Current password is incorrect.";
@@ -43,9 +44,12 @@ export async function passwordRoutes(app: FastifyInstance, ctx: AppContext): Pro
     `${BASE}/change-password`,
     {
       config: { access: "authenticated", allowPasswordReset: true },
-      schema: { body: { $ref: "api/change-password.json" }, response: { 200: recordResponse("api/session.json") } },
+      schema: {
+        body: { $ref: "api/change-password.json" },
+        response: { 200: recordResponse("api/session.json"), ...errorResponses(429) },
+      },
     },
-    async (request) => {
+    async (request, reply) => {
       const userId = request.user!.id;
       // Spec §2: a respondent changes their password only while the account is active (a
       // respondent in status 5 uses forgot password instead).
@@ -54,28 +58,28 @@ export async function passwordRoutes(app: FastifyInstance, ctx: AppContext): Pro
       const { currentPassword, newPassword } = request.body;
       if (!acceptable(newPassword)) throw badRequest([{ field: "newPassword", message: INVALID_PASSWORD }]);
 
+      // The same throttle as sign-in (keyed by the account's username and the caller's address): a
+      // stolen session must not become an unlimited password oracle.
       const account = await ctx.db
         .selectFrom("app_user")
-        .select(["password_hash", sql<boolean>`coalesce(locked_until > now(), false)`.as("locked")])
+        .select(["password_hash", "username"])
         .where("id", "=", userId)
         .executeTakeFirstOrThrow();
-      // The same lock as at sign-in: a stolen session must not become an unlimited password oracle.
-      if (account.locked) {
-        throw new HttpError(400, MESSAGES.accountLocked, "account_locked", [
-          { field: "currentPassword", message: MESSAGES.accountLocked },
-        ]);
-      }
+      const keys = throttleKeys(account.username ?? `#${userId}`, request.ip);
+      const wait = await throttleWait(ctx.db, keys);
+      if (wait > 0) throw throttled(reply, wait);
       if (!(await verifyPassword(account.password_hash, currentPassword))) {
-        const { locked } = await recordFailedPassword(ctx.db, userId);
-        if (locked)
-          await logActivity(ctx.db, {
-            userId,
-            actorId: userId,
-            code: ACTIVITY.accountLocked,
-            detail: { ip: request.ip },
-          });
+        const { notifyOwner } = await recordSignInFailure(ctx.db, ctx.config.signInThrottle, keys);
+        await logActivity(ctx.db, {
+          userId,
+          actorId: userId,
+          code: ACTIVITY.loginFailed,
+          detail: { reason: "wrong_current_password", ip: request.ip },
+        });
+        if (notifyOwner) await notifySignInBlocked(ctx, userId);
         throw badRequest([{ field: "currentPassword", message: WRONG_CURRENT_PASSWORD }]);
       }
+      await recordSignInSuccess(ctx.db, keys);
       if (newPassword === currentPassword) throw badRequest([{ field: "newPassword", message: SAME_PASSWORD }]);
 
       const passwordHash = await hashPassword(newPassword);

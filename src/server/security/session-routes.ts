@@ -10,6 +10,8 @@ import { attemptLogin } from "../auth/login-policy.ts";
 import { findFamilyOfToken, revokeFamily } from "../auth/refresh-tokens.ts";
 import { loadSessionUser } from "../auth/session-user.ts";
 import { mayHoldSession, openSession, renewSession } from "../auth/sessions.ts";
+import { notifySignInBlocked } from "../accounts/sign-in-notice.ts";
+import { throttled } from "../auth/throttled.ts";
 import { HttpError } from "../http/http-error.ts";
 import { errorResponses, noContent, recordResponse } from "../http/response-schemas.ts";
 
@@ -31,11 +33,15 @@ export async function sessionRoutes(app: FastifyInstance, ctx: AppContext): Prom
     `${BASE}/login`,
     {
       config: { access: "public" },
-      schema: { body: { $ref: "api/login.json" }, response: { 200: SESSION, ...errorResponses(401) } },
+      schema: { body: { $ref: "api/login.json" }, response: { 200: SESSION, ...errorResponses(401, 429) } },
     },
-    async (request) => {
+    async (request, reply) => {
       const outcome = await attemptLogin(ctx.db, ctx.config, { ...request.body, ip: request.ip });
-      if (!outcome.ok) throw new HttpError(401, outcome.error, outcome.code);
+      if (!outcome.ok && outcome.code === "rate_limited") throw throttled(reply, outcome.retryAfterSeconds);
+      if (!outcome.ok) {
+        if (outcome.blockedUserId) await notifySignInBlocked(ctx, outcome.blockedUserId);
+        throw new HttpError(401, outcome.error, outcome.code);
+      }
       return openSession(ctx, outcome.userId);
     },
   );
