@@ -8,13 +8,16 @@ import { healthRoutes } from "./health/routes.ts";
 import { registerErrorHandling } from "./http/error-handler.ts";
 import { registerResponseSerialization } from "./http/response-serialization.ts";
 import { registerSchemaValidation } from "./http/schema-validation.ts";
+import { registerSecurityHeaders } from "./http/security-headers.ts";
 import { registerStandardErrorResponses } from "./http/standard-error-responses.ts";
 import { MessageQueue } from "./messaging/message-queue.ts";
 import { declareDocsAccess, registerApiDocs } from "./openapi/api-docs.ts";
 import { apiRouteModules } from "./routes.ts";
 
 /** Fastify takes a hop count at run time but types only a function for it: trust the first n hops. */
-function trustProxyOption(value: boolean | number | string[]): boolean | string[] | ((a: string, hop: number) => boolean) {
+function trustProxyOption(
+  value: boolean | number | string[],
+): boolean | string[] | ((a: string, hop: number) => boolean) {
   return typeof value === "number" ? (_address, hop) => hop < value : value;
 }
 
@@ -55,13 +58,8 @@ export async function buildApp(
   registerAccessHook(app, { db: ctx.db, bundle: ctx.bundle, tokens: ctx.tokens });
   registerStandardErrorResponses(app);
 
-  // Security headers a clinic's reviewer will look for; the client needs nothing from other origins.
-  app.addHook("onSend", async (_request, reply) => {
-    reply.header("x-content-type-options", "nosniff");
-    reply.header("x-frame-options", "DENY");
-    reply.header("referrer-policy", "no-referrer");
-    if (reply.request.url.startsWith("/api/")) reply.header("cache-control", "no-store");
-  });
+  // Security headers a clinic's reviewer will look for (CSP, HSTS over https, Permissions-Policy, ...).
+  await registerSecurityHeaders(app, { publicUrl: ctx.config.accounts.publicUrl });
 
   // Before the API routes: the document is made of the routes registered after it.
   await registerApiDocs(app, { bundle: ctx.bundle, version: ctx.config.version });

@@ -20,10 +20,7 @@ export type LoginRefusal = {
 };
 /** Too many recent failures for this username or address: try again after retryAfterSeconds. */
 export type LoginThrottled = { ok: false; code: "rate_limited"; retryAfterSeconds: number };
-export type LoginOutcome =
-  | { ok: true; userId: number }
-  | (LoginRefusal & { blockedUserId?: number })
-  | LoginThrottled;
+export type LoginOutcome = { ok: true; userId: number } | (LoginRefusal & { blockedUserId?: number }) | LoginThrottled;
 
 const INVALID: LoginRefusal = { ok: false, code: "invalid_credentials", error: MESSAGES.invalidCredentials };
 

@@ -3,16 +3,16 @@ import { sql } from "kysely";
 import type { ChangePasswordRequest } from "../../../generated/types/api/change-password.ts";
 import type { PasswordCheckResult } from "../../../generated/types/api/password-check.ts";
 import type { ValidatePasswordRequest } from "../../../generated/types/api/validate-password.ts";
+import { notifySignInBlocked } from "../accounts/sign-in-notice.ts";
 import type { AppContext } from "../app-context.ts";
 import { ACCOUNT_STATUS } from "../auth/access-hook.ts";
 import { ACTIVITY, logActivity } from "../auth/activity-log.ts";
-import { recordSignInFailure, recordSignInSuccess, throttleKeys, throttleWait } from "../auth/sign-in-throttle.ts";
-import { throttled } from "../auth/throttled.ts";
-import { INVALID_PASSWORD, passwordChecker } from "../auth/password-rules.ts";
+import { newPasswordRule } from "../auth/password-rules.ts";
 import { hashPassword, newPasswordColumns, verifyPassword } from "../auth/passwords.ts";
 import { revokeUserFamilies } from "../auth/refresh-tokens.ts";
 import { openSession } from "../auth/sessions.ts";
-import { notifySignInBlocked } from "../accounts/sign-in-notice.ts";
+import { recordSignInFailure, recordSignInSuccess, throttleKeys, throttleWait } from "../auth/sign-in-throttle.ts";
+import { throttled } from "../auth/throttled.ts";
 import { badRequest, HttpError } from "../http/http-error.ts";
 import { errorResponses, recordResponse } from "../http/response-schemas.ts";
 
@@ -23,7 +23,7 @@ export const RESPONDENT_NOT_ACTIVE = "You can change your password once your acc
 
 /** The server's password check and the signed-in user's password change (spec §5). */
 export async function passwordRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  const acceptable = passwordChecker(ctx.bundle, ctx.config.passwordMinLength);
+  const passwordProblem = await newPasswordRule(ctx.bundle, ctx.config.passwordMinLength);
 
   app.post<{ Body: ValidatePasswordRequest }>(
     `${BASE}/validate-password`,
@@ -35,8 +35,8 @@ export async function passwordRoutes(app: FastifyInstance, ctx: AppContext): Pro
       },
     },
     async (request): Promise<PasswordCheckResult> => {
-      const valid = acceptable(request.body.password);
-      return { valid, errors: valid ? [] : [{ field: "password", message: INVALID_PASSWORD }] };
+      const problem = passwordProblem(request.body.password, request.body.username);
+      return { valid: !problem, errors: problem ? [{ field: "password", message: problem }] : [] };
     },
   );
 
@@ -56,7 +56,8 @@ export async function passwordRoutes(app: FastifyInstance, ctx: AppContext): Pro
       if (request.user!.userType === "patient" && request.user!.status !== ACCOUNT_STATUS.active)
         throw new HttpError(403, RESPONDENT_NOT_ACTIVE, "forbidden");
       const { currentPassword, newPassword } = request.body;
-      if (!acceptable(newPassword)) throw badRequest([{ field: "newPassword", message: INVALID_PASSWORD }]);
+      const problem = passwordProblem(newPassword, request.user!.username);
+      if (problem) throw badRequest([{ field: "newPassword", message: problem }]);
 
       // The same throttle as sign-in (keyed by the account's username and the caller's address): a
       // stolen session must not become an unlimited password oracle.

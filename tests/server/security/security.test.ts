@@ -233,7 +233,8 @@ describe.each(DATABASES)("security API on $name", (database) => {
     it("throttles a username after 5 wrong passwords with 429 and Retry-After, never a hard lock", async () => {
       const username = uniqueName("locky");
       const id = await createUser(t.db, { username, roles: ["clinician"] });
-      for (let i = 1; i <= 5; i++) expect((await login(username, "Wrong#Pass2026")).json()).toEqual(INVALID_CREDENTIALS);
+      for (let i = 1; i <= 5; i++)
+        expect((await login(username, "Wrong#Pass2026")).json()).toEqual(INVALID_CREDENTIALS);
       const throttled = await login(username);
       expect(throttled.statusCode).toBe(429);
       expect(throttled.json()).toEqual({ error: TOO_MANY_SIGN_IN_ATTEMPTS, code: "rate_limited" });
