@@ -121,7 +121,8 @@ export interface Database {
     used_at: Timestamp | null;
     revoked_at: Timestamp | null;
     created_at: Generated<Date>;
-    family_expires_at: Timestamp;
+    /** Set by issueRefreshToken; the column's default (12 h) covers other writers. */
+    family_expires_at: Generated<Date>;
   };
   sign_in_throttle: {
     key: string;

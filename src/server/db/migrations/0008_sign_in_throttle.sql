@@ -17,8 +17,11 @@ CREATE INDEX sign_in_throttle_stale_idx ON sign_in_throttle (last_failure_at);
 
 -- A refresh family's absolute end (REFRESH_ABSOLUTE_TTL_SECONDS from the sign-in): renewing
 -- carries it over, so rotating tokens cannot keep a session alive past it.
+-- The server always sets it (auth/refresh-tokens.ts); the default, the 12-hour default of the
+-- setting, covers rows written by other means (test helpers) so that none lives for ever.
 ALTER TABLE refresh_token ADD COLUMN family_expires_at timestamptz;
 UPDATE refresh_token SET family_expires_at = expires_at;
+ALTER TABLE refresh_token ALTER COLUMN family_expires_at SET DEFAULT now() + interval '12 hours';
 ALTER TABLE refresh_token ALTER COLUMN family_expires_at SET NOT NULL;
 
 -- The hard 15-minute lock is gone (anyone could trigger it); its columns stay unused for now so
