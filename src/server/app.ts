@@ -50,6 +50,9 @@ export async function buildApp(
   // (finishing the delivery in hand) before the database is closed in onClose.
   app.addHook("onReady", async () => ctx.messages.start());
   app.addHook("preClose", async () => ctx.messages.stop());
+  // Security headers a clinic's reviewer will look for (CSP, HSTS over https, Permissions-Policy,
+  // ...). First, so that its hook runs before the access hook: a refused request gets them too.
+  await registerSecurityHeaders(app, { publicUrl: ctx.config.accounts.publicUrl });
   const serveClient = opts.serveClient !== false && existsSync(path.join(CLIENT_DIST, "index.html"));
   registerErrorHandling(app, { serveAppShell: serveClient });
   registerSchemaValidation(app, ctx.bundle);
@@ -57,9 +60,6 @@ export async function buildApp(
   declareDocsAccess(app); // before the access hook, which checks every /api route's config.access
   registerAccessHook(app, { db: ctx.db, bundle: ctx.bundle, tokens: ctx.tokens });
   registerStandardErrorResponses(app);
-
-  // Security headers a clinic's reviewer will look for (CSP, HSTS over https, Permissions-Policy, ...).
-  await registerSecurityHeaders(app, { publicUrl: ctx.config.accounts.publicUrl });
 
   // Before the API routes: the document is made of the routes registered after it.
   await registerApiDocs(app, { bundle: ctx.bundle, version: ctx.config.version });
