@@ -4,6 +4,7 @@ import fastifyStatic from "@fastify/static";
 import Fastify, { type FastifyInstance } from "fastify";
 import type { AppContext, AppContextInput } from "./app-context.ts";
 import { registerAccessHook } from "./auth/access-hook.ts";
+import { registerRefreshCookie } from "./auth/refresh-cookie.ts";
 import { healthRoutes } from "./health/routes.ts";
 import { registerErrorHandling } from "./http/error-handler.ts";
 import { registerResponseSerialization } from "./http/response-serialization.ts";
@@ -53,6 +54,8 @@ export async function buildApp(
   // Security headers a clinic's reviewer will look for (CSP, HSTS over https, Permissions-Policy,
   // ...). First, so that its hook runs before the access hook: a refused request gets them too.
   await registerSecurityHeaders(app, { publicUrl: ctx.config.accounts.publicUrl });
+  // Before the routes: its hook moves the refresh token of every session answer into the cookie.
+  await registerRefreshCookie(app, { publicUrl: ctx.config.accounts.publicUrl });
   const serveClient = opts.serveClient !== false && existsSync(path.join(CLIENT_DIST, "index.html"));
   registerErrorHandling(app, { serveAppShell: serveClient });
   registerSchemaValidation(app, ctx.bundle);

@@ -43,6 +43,14 @@ describe.each(DATABASES)("security headers on $name", (database) => {
     }
   });
 
+  it("lets the web client's pages evaluate ajv's validators, still without inline script", async () => {
+    const page = await plain.app.inject({ method: "GET", url: "/clinician/patients/add" });
+    const csp = directives(page.headers["content-security-policy"] as string);
+    expect(csp["script-src"]).toEqual(["'self'", "'unsafe-eval'"]);
+    expect(csp["script-src-attr"]).toEqual(["'none'"]);
+    expect(csp["frame-ancestors"]).toEqual(["'none'"]);
+  });
+
   it("keeps API answers out of caches", async () => {
     const res = await plain.app.inject({ method: "GET", url: "/api/health" });
     expect(res.headers["cache-control"]).toBe("no-store");

@@ -3,7 +3,7 @@ import { SignJWT } from "jose";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PASSWORD_CONTAINS_USERNAME, PASSWORD_TOO_COMMON } from "../../src/shared/passwords/password-strength.ts";
-import { unique } from "../helpers/accounts.ts";
+import { accountsConfig, unique } from "../helpers/accounts.ts";
 import { createTestApp, DATABASES, type TestApp } from "../helpers/test-app.ts";
 import { createUser, TEST_PASSWORD } from "../helpers/users.ts";
 
@@ -208,6 +208,158 @@ describe.each(DATABASES)("passwords and tokens on $name", (database) => {
         });
         expect(out.statusCode, JSON.stringify(claims)).toBe(204);
       }
+    });
+  });
+
+  describe("the refresh cookie", () => {
+    const COOKIE_LOGIN = { "x-refresh-token-transport": "cookie" };
+    const refreshCookie = (res: { cookies: { name: string; value: string; [k: string]: unknown }[] }) =>
+      res.cookies.find((c) => c.name === "mbc_refresh");
+
+    it("is HttpOnly, SameSite=Strict and scoped to the renew path; the web client's answers leave the token out", async () => {
+      const username = unique("cookie");
+      await createUser(t.db, { username, roles: ["clinician"] });
+      const res = await t.app.inject({
+        method: "POST",
+        url: "/api/security/login",
+        headers: COOKIE_LOGIN,
+        payload: { username, password: TEST_PASSWORD },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).not.toHaveProperty("refreshToken");
+      const cookie = refreshCookie(res);
+      expect(cookie).toMatchObject({ httpOnly: true, sameSite: "Strict", path: "/api/security/renew-token" });
+      expect(cookie?.secure).toBeFalsy(); // PUBLIC_URL is http here
+      expect(cookie?.value).toMatch(/^[A-Za-z0-9_-]{43}$/);
+
+      // Renewing through the cookie: a JSON body, the next cookie, and still no token in the body.
+      const renewed = await t.app.inject({
+        method: "POST",
+        url: "/api/security/renew-token",
+        cookies: { mbc_refresh: cookie!.value },
+        payload: {},
+      });
+      expect(renewed.statusCode).toBe(200);
+      expect(renewed.json()).not.toHaveProperty("refreshToken");
+      expect(renewed.json().accessToken).toEqual(expect.any(String));
+      const next = refreshCookie(renewed);
+      expect(next?.value).not.toBe(cookie!.value);
+      // The spent cookie replayed is reuse: refused, and the browser is told to forget it.
+      const replay = await t.app.inject({
+        method: "POST",
+        url: "/api/security/renew-token",
+        cookies: { mbc_refresh: cookie!.value },
+        payload: {},
+      });
+      expect(replay.statusCode).toBe(401);
+      expect(refreshCookie(replay)?.value).toBe("");
+    });
+
+    it("is Secure when PUBLIC_URL is https", async () => {
+      const secure = await createTestApp(database, {
+        config: accountsConfig({ publicUrl: "https://mbc.clinic.test" }),
+      });
+      try {
+        const username = unique("securecookie");
+        await createUser(secure.db, { username, roles: ["clinician"] });
+        const res = await secure.app.inject({
+          method: "POST",
+          url: "/api/security/login",
+          headers: COOKIE_LOGIN,
+          payload: { username, password: TEST_PASSWORD },
+        });
+        expect(refreshCookie(res)).toMatchObject({ secure: true, httpOnly: true, sameSite: "Strict" });
+      } finally {
+        await secure.close();
+      }
+    });
+
+    it("cannot be used by a cross-site form: renew-token takes only a JSON body", async () => {
+      const username = unique("csrf");
+      await createUser(t.db, { username, roles: ["clinician"] });
+      const login = await t.app.inject({
+        method: "POST",
+        url: "/api/security/login",
+        headers: COOKIE_LOGIN,
+        payload: { username, password: TEST_PASSWORD },
+      });
+      const value = refreshCookie(login)!.value;
+      for (const [type, body] of [
+        ["application/x-www-form-urlencoded", "refreshToken="],
+        ["text/plain", "{}"],
+        ["multipart/form-data; boundary=x", "--x--"],
+      ]) {
+        const res = await t.app.inject({
+          method: "POST",
+          url: "/api/security/renew-token",
+          cookies: { mbc_refresh: value },
+          headers: { "content-type": type },
+          payload: body,
+        });
+        expect(res.statusCode, type).toBeGreaterThanOrEqual(400);
+        expect(res.statusCode, type).toBeLessThan(500);
+      }
+      const none = await t.app.inject({
+        method: "POST",
+        url: "/api/security/renew-token",
+        cookies: { mbc_refresh: value },
+      });
+      expect(none.statusCode).toBe(400);
+      // None of them spent the token: it still renews.
+      const ok = await t.app.inject({
+        method: "POST",
+        url: "/api/security/renew-token",
+        cookies: { mbc_refresh: value },
+        payload: {},
+      });
+      expect(ok.statusCode).toBe(200);
+    });
+
+    it("ends with sign-out, named by an expired access token, and the cookie is cleared", async () => {
+      const username = unique("signout");
+      const id = await createUser(t.db, { username, roles: ["clinician"] });
+      const login = await t.app.inject({
+        method: "POST",
+        url: "/api/security/login",
+        headers: COOKIE_LOGIN,
+        payload: { username, password: TEST_PASSWORD },
+      });
+      const value = refreshCookie(login)!.value;
+      const family = (
+        await t.db.selectFrom("refresh_token").select("family_id").where("user_id", "=", id).executeTakeFirstOrThrow()
+      ).family_id;
+      const expired = await new SignJWT({ fam: family })
+        .setProtectedHeader({ alg: "HS256" })
+        .setSubject(String(id))
+        .setIssuer("mbc")
+        .setAudience("mbc-api")
+        .setIssuedAt(Math.floor(Date.now() / 1000) - 1000)
+        .setExpirationTime(Math.floor(Date.now() / 1000) - 100)
+        .sign(new TextEncoder().encode(SECRET));
+      const out = await t.app.inject({
+        method: "POST",
+        url: "/api/security/logout",
+        headers: { authorization: `Bearer ${expired}` },
+        payload: {},
+      });
+      expect(out.statusCode).toBe(204);
+      expect(refreshCookie(out)).toMatchObject({ value: "", path: "/api/security/renew-token" });
+      const renew = await t.app.inject({
+        method: "POST",
+        url: "/api/security/renew-token",
+        cookies: { mbc_refresh: value },
+        payload: {},
+      });
+      expect(renew.statusCode).toBe(401);
+    });
+
+    it("leaves API clients as they were: without the header the token is in the body", async () => {
+      const username = unique("apiclient");
+      await createUser(t.db, { username, roles: ["clinician"] });
+      const session = await signIn(t, username);
+      expect(session.refreshToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      const renewed = await renew(t, session.refreshToken);
+      expect(renewed.json().refreshToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
     });
   });
 });

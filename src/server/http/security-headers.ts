@@ -1,3 +1,4 @@
+import type { IncomingMessage } from "node:http";
 import helmet from "@fastify/helmet";
 import type { FastifyInstance } from "fastify";
 
@@ -28,6 +29,12 @@ export const PERMISSIONS_POLICY = [
  *   one module script; the /api/docs page loads swagger-ui's files from this server); no
  *   plugins; the app cannot be framed (frame-ancestors 'none', plus X-Frame-Options for old
  *   browsers); forms and fetches go to this origin only.
+ *   The web client's pages (not /api, not the /api/docs page) also allow 'unsafe-eval': ajv, which
+ *   validates every form in the browser with the server's own schemas, compiles its validators
+ *   with new Function. Inline script stays refused, so injected markup still cannot run code; what
+ *   eval allows is only reachable from script that already runs. Precompiling the validators at
+ *   codegen (ajv's standalone code) would remove the need; until then this is the price of one
+ *   validator on both sides.
  *   style-src allows 'unsafe-inline' for STYLES ONLY: Mantine writes its CSS variables into a
  *   <style> element and its style props into style="" attributes, plotly sizes its SVG with inline
  *   styles, and swagger-ui does the same. Inline styles cannot run code; the risk they leave (CSS
@@ -38,6 +45,8 @@ export const PERMISSIONS_POLICY = [
  * - Permissions-Policy, which helmet does not set.
  * - Referrer-Policy no-referrer: reset and setup links carry their key in the URL.
  */
+const isApi = (req: IncomingMessage) => (req.url ?? "").startsWith("/api/");
+
 export async function registerSecurityHeaders(app: FastifyInstance, opts: { publicUrl: string }): Promise<void> {
   const https = opts.publicUrl.toLowerCase().startsWith("https:");
   await app.register(helmet, {
@@ -45,7 +54,7 @@ export async function registerSecurityHeaders(app: FastifyInstance, opts: { publ
       useDefaults: false,
       directives: {
         "default-src": ["'self'"],
-        "script-src": ["'self'"],
+        "script-src": ["'self'", (req: IncomingMessage) => (isApi(req) ? "" : "'unsafe-eval'")],
         "script-src-attr": ["'none'"],
         "style-src": ["'self'", "'unsafe-inline'"],
         "img-src": ["'self'", "data:", "blob:"],
