@@ -7,7 +7,11 @@ export const STORAGE_PREFIX = "mbc.";
 
 export const STORAGE_KEYS = {
   accessToken: "mbc.accessToken",
-  refreshToken: "mbc.refreshToken",
+  /**
+   * Where earlier versions kept the refresh token; it now lives in an HttpOnly cookie no script
+   * can read (issue 8 §5). Only ever removed.
+   */
+  legacyRefreshToken: "mbc.refreshToken",
   /**
    * Epoch ms of the user's last activity in any tab. The sign-out deadline is this plus the
    * timeout: all tabs share it, and it stays right when the settings arrive after the timer starts.

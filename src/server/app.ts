@@ -4,15 +4,24 @@ import fastifyStatic from "@fastify/static";
 import Fastify, { type FastifyInstance } from "fastify";
 import type { AppContext, AppContextInput } from "./app-context.ts";
 import { registerAccessHook } from "./auth/access-hook.ts";
+import { registerRefreshCookie } from "./auth/refresh-cookie.ts";
 import { healthRoutes } from "./health/routes.ts";
 import { registerErrorHandling } from "./http/error-handler.ts";
 import { onClientError, onFrameworkError } from "./http/framework-errors.ts";
 import { registerResponseSerialization } from "./http/response-serialization.ts";
 import { registerSchemaValidation } from "./http/schema-validation.ts";
+import { registerSecurityHeaders } from "./http/security-headers.ts";
 import { registerStandardErrorResponses } from "./http/standard-error-responses.ts";
 import { MessageQueue } from "./messaging/message-queue.ts";
 import { declareDocsAccess, registerApiDocs } from "./openapi/api-docs.ts";
 import { apiRouteModules } from "./routes.ts";
+
+/** Fastify takes a hop count at run time but types only a function for it: trust the first n hops. */
+function trustProxyOption(
+  value: boolean | number | string[],
+): boolean | string[] | ((a: string, hop: number) => boolean) {
+  return typeof value === "number" ? (_address, hop) => hop < value : value;
+}
 
 const CLIENT_DIST = path.join(import.meta.dirname, "../../dist/client");
 
@@ -29,8 +38,9 @@ export async function buildApp(
   const app = Fastify({
     logger: opts.logger ?? { level: input.config.logLevel },
     bodyLimit: 1024 * 1024,
-    // Behind a proxy the client address comes from X-Forwarded-For; the rate limits need it.
-    trustProxy: true,
+    // X-Forwarded-For is believed only from the proxies TRUST_PROXY names: otherwise anyone could
+    // pick their own address with a header and reset every per-address limit (issue 8 §3).
+    trustProxy: trustProxyOption(input.config.trustProxy),
     ajv: { customOptions: { strict: false } },
     // Errors raised before a route runs (a malformed URL; headers too large for Node's parser)
     // answer in the API's one error shape too.
@@ -46,6 +56,11 @@ export async function buildApp(
   // (finishing the delivery in hand) before the database is closed in onClose.
   app.addHook("onReady", async () => ctx.messages.start());
   app.addHook("preClose", async () => ctx.messages.stop());
+  // Security headers a clinic's reviewer will look for (CSP, HSTS over https, Permissions-Policy,
+  // ...). First, so that its hook runs before the access hook: a refused request gets them too.
+  await registerSecurityHeaders(app, { publicUrl: ctx.config.accounts.publicUrl });
+  // Before the routes: its hook moves the refresh token of every session answer into the cookie.
+  await registerRefreshCookie(app, { publicUrl: ctx.config.accounts.publicUrl });
   const serveClient = opts.serveClient !== false && existsSync(path.join(CLIENT_DIST, "index.html"));
   registerErrorHandling(app, { serveAppShell: serveClient });
   registerSchemaValidation(app, ctx.bundle);
@@ -53,14 +68,6 @@ export async function buildApp(
   declareDocsAccess(app); // before the access hook, which checks every /api route's config.access
   registerAccessHook(app, { db: ctx.db, bundle: ctx.bundle, tokens: ctx.tokens });
   registerStandardErrorResponses(app);
-
-  // Security headers a clinic's reviewer will look for; the client needs nothing from other origins.
-  app.addHook("onSend", async (_request, reply) => {
-    reply.header("x-content-type-options", "nosniff");
-    reply.header("x-frame-options", "DENY");
-    reply.header("referrer-policy", "no-referrer");
-    if (reply.request.url.startsWith("/api/")) reply.header("cache-control", "no-store");
-  });
 
   // Before the API routes: the document is made of the routes registered after it.
   await registerApiDocs(app, { bundle: ctx.bundle, version: ctx.config.version });

@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
+import { type ThrottlePolicy, throttlePolicy } from "./auth/sign-in-throttle.ts";
 
 /** Runtime configuration, read from the environment only (issue 2 §1). */
 export interface AppConfig {
@@ -20,8 +21,35 @@ export interface AppConfig {
   passwordMinLength: number;
   /** Days a password stays valid; 0 = never expires. Past it, login answers password_expired. */
   passwordMaxAgeDays: number;
+  /** Absolute lifetime of a refresh family: past it renewing fails and the person signs in again. */
+  refreshAbsoluteTtlSeconds: number;
+  /**
+   * Which peers may tell us the client's address (X-Forwarded-For), as Fastify's trustProxy
+   * takes it: false (default: the socket's address is the client's), true (any peer: only when
+   * the port is reachable through the proxy alone), a hop count, or a list of addresses/CIDRs.
+   */
+  trustProxy: boolean | number | string[];
+  /** Free failures and growing delays of password attempts (auth/sign-in-throttle.ts). */
+  signInThrottle: ThrottlePolicy;
   /** Accounts and messaging (docs/api/accounts.md): links, lifetimes, transports, queue, rate limits. */
   accounts: AccountsConfig;
+}
+
+/** TRUST_PROXY: unset/false/0 off; true; a hop count; or a comma list of addresses and CIDRs. */
+export function parseTrustProxy(value: string | undefined): boolean | number | string[] {
+  const v = (value ?? "").trim();
+  if (v === "" || v === "false" || v === "0") return false;
+  if (v === "true") return true;
+  if (/^\d+$/.test(v)) return Number(v);
+  const list = v
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
+  const address = /^[0-9a-fA-F:.]+(\/\d{1,3})?$|^(loopback|linklocal|uniquelocal)$/;
+  const bad = list.find((s) => !address.test(s));
+  if (bad !== undefined)
+    throw new Error(`TRUST_PROXY must be true, a hop count or a comma list of addresses/CIDRs, got "${bad}"`);
+  return list;
 }
 
 export interface AccountsConfig {
@@ -124,6 +152,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     refreshTokenTtlSeconds: intFromEnv(env.REFRESH_TOKEN_TTL_SECONDS, 12 * 3600, "REFRESH_TOKEN_TTL_SECONDS"),
     passwordMinLength: passwordMinLength(env.PASSWORD_MIN_LENGTH),
     passwordMaxAgeDays: intFromEnv(env.PASSWORD_MAX_AGE_DAYS, 0, "PASSWORD_MAX_AGE_DAYS"),
+    refreshAbsoluteTtlSeconds: positiveIntFromEnv(
+      env.REFRESH_ABSOLUTE_TTL_SECONDS,
+      12 * 3600,
+      "REFRESH_ABSOLUTE_TTL_SECONDS",
+    ),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    signInThrottle: throttlePolicy(
+      positiveIntFromEnv(env.SIGN_IN_FREE_FAILURES_PER_ADDRESS, 20, "SIGN_IN_FREE_FAILURES_PER_ADDRESS"),
+    ),
     accounts: loadAccountsConfig(env, port),
   };
 }

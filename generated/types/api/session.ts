@@ -10,8 +10,8 @@ export interface SessionResponse {
    */
   accessToken: string;
   /**
-   * Single-use token for renew-token or the x-refresh-token header; each use returns a new one.
+   * Single-use token for renew-token or the x-refresh-token header; each use returns a new one. Also set as the HttpOnly cookie mbc_refresh (path /api/security/renew-token); left out of the body when the request sent x-refresh-token-transport: cookie or renewed through the cookie.
    */
-  refreshToken: string;
+  refreshToken?: string;
   user: SessionUser;
 }

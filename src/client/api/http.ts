@@ -1,7 +1,7 @@
 import { MESSAGES } from "../../shared/api-errors.ts";
 import { ApiError } from "./api-error.ts";
 import { apiHandlers } from "./api-events.ts";
-import { renewSession } from "./renewal.ts";
+import { REFRESH_TRANSPORT_HEADER, renewSession } from "./renewal.ts";
 import {
   asRecord,
   type Body,
@@ -14,9 +14,9 @@ import {
 import { clearTokens, isTokenFresh, storedTokens, storeTokens } from "./tokens.ts";
 
 /**
- * CONTRACT: every client call to /api goes through `api`. It adds the Bearer token, refreshes it
- * before the call when expired or missing (spec §4), retries once after a 401 token_expired via
- * keep-alive, signs out on invalid_token, sends 503 to /maintenance, and throws ApiError with the
+ * CONTRACT: every client call to /api goes through `api`. It adds the Bearer token, renews it
+ * before the call when expired (spec §4; through the refresh cookie), retries once after a 401
+ * token_expired after renewing, signs out on invalid_token, sends 503 to /maintenance, and throws ApiError with the
  * server's {error, code, errors} otherwise.
  */
 export interface ApiOptions {
@@ -44,17 +44,17 @@ export async function api<T>(path: string, options: ApiOptions = {}): Promise<T>
   if (renew) await ensureFreshAccessToken();
   let answer = await send(relative, options);
   if (renew && answer.res.status === 401 && answer.body.code === "token_expired") {
-    await renewSession("keep-alive");
+    await renewSession();
     answer = await send(relative, options);
   }
   return settle<T>(answer, renew);
 }
 
-/** Renews before the call when there is a session whose access token is expired or missing. */
+/** Renews before the call when there is a session whose access token is expired. */
 async function ensureFreshAccessToken(): Promise<void> {
-  const { accessToken, refreshToken } = storedTokens();
-  if (!refreshToken || isTokenFresh(accessToken)) return;
-  await renewSession("renew-token");
+  const { accessToken } = storedTokens();
+  if (!accessToken || isTokenFresh(accessToken)) return;
+  await renewSession();
 }
 
 interface Answer {
@@ -68,7 +68,8 @@ async function send(path: string, options: ApiOptions): Promise<Answer> {
   for (const [k, v] of Object.entries(options.query ?? {})) {
     if (v !== undefined && v !== null && v !== "") url.searchParams.set(k, String(v));
   }
-  const headers: Record<string, string> = { ...options.headers };
+  // Sessions this browser opens keep their refresh token in the HttpOnly cookie, not in answers.
+  const headers: Record<string, string> = { ...REFRESH_TRANSPORT_HEADER, ...options.headers };
   const { accessToken } = storedTokens();
   if (accessToken) headers.authorization = `Bearer ${accessToken}`;
   if (options.body !== undefined) headers["content-type"] = "application/json";

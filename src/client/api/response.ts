@@ -49,6 +49,5 @@ export function isAbort(error: unknown): boolean {
 /** Tokens a response renewed on the way (keep-alive, or any call the server chose to renew on). */
 export function tokensFromHeaders(res: Response): TokenPair | null {
   const accessToken = res.headers.get("x-new-access-token");
-  const refreshToken = res.headers.get("x-new-refresh-token");
-  return accessToken && refreshToken ? { accessToken, refreshToken } : null;
+  return accessToken ? { accessToken } : null;
 }

@@ -1,8 +1,12 @@
 import { readItem, removeItem, STORAGE_KEYS, writeItem } from "../local-store.ts";
 
+/**
+ * What the browser keeps of a session: the short-lived access token only. The refresh token is an
+ * HttpOnly cookie scoped to the renew path (server auth/refresh-cookie.ts): sent by the browser on
+ * renewal, never readable here.
+ */
 export interface TokenPair {
   accessToken: string;
-  refreshToken: string;
 }
 
 /**
@@ -11,18 +15,19 @@ export interface TokenPair {
  */
 export const EXPIRY_MARGIN_MS = 10_000;
 
-export function storedTokens(): { accessToken: string | null; refreshToken: string | null } {
-  return { accessToken: readItem(STORAGE_KEYS.accessToken), refreshToken: readItem(STORAGE_KEYS.refreshToken) };
+/** The stored access token; its presence (even expired) means this browser holds a session. */
+export function storedTokens(): { accessToken: string | null } {
+  return { accessToken: readItem(STORAGE_KEYS.accessToken) };
 }
 
 export function storeTokens(pair: TokenPair): void {
   writeItem(STORAGE_KEYS.accessToken, pair.accessToken);
-  writeItem(STORAGE_KEYS.refreshToken, pair.refreshToken);
+  removeItem(STORAGE_KEYS.legacyRefreshToken);
 }
 
 export function clearTokens(): void {
   removeItem(STORAGE_KEYS.accessToken);
-  removeItem(STORAGE_KEYS.refreshToken);
+  removeItem(STORAGE_KEYS.legacyRefreshToken);
 }
 
 function base64UrlDecode(segment: string): string {

@@ -12,11 +12,10 @@ import { queryClient } from "../query-client.ts";
 export function useCrossTabSession(): void {
   useEffect(() => {
     function onStorage(event: StorageEvent) {
-      const tokenKey = event.key === STORAGE_KEYS.refreshToken || event.key === STORAGE_KEYS.accessToken;
-      if (event.key !== null && !tokenKey) return;
-      const { accessToken, refreshToken } = storedTokens();
+      if (event.key !== null && event.key !== STORAGE_KEYS.accessToken) return;
+      const { accessToken } = storedTokens();
       const state = sessionStore.get();
-      if (!refreshToken) {
+      if (!accessToken) {
         if (state.status === "signedIn") endSessionLocally("sign-out");
         return;
       }

@@ -50,17 +50,18 @@ export function endSessionLocally(endedBy?: SessionEnd): void {
 /**
  * Sign out. The browser forgets the session at once (synchronously, so a caller can navigate to
  * the login page in the same tick); then the server is asked to revoke the refresh-token family,
- * with the credentials captured before they were cleared.
+ * named by the access token captured before it was cleared (the server accepts it expired for
+ * this), and to clear the refresh cookie.
  */
 export async function logout(endedBy: SessionEnd = "sign-out"): Promise<void> {
-  const { accessToken, refreshToken } = storedTokens();
+  const { accessToken } = storedTokens();
   endSessionLocally(endedBy);
-  if (!refreshToken) return;
+  if (!accessToken) return;
   try {
     await api("security/logout", {
       method: "POST",
-      body: { refreshToken },
-      headers: accessToken ? { authorization: `Bearer ${accessToken}` } : {},
+      body: {},
+      headers: { authorization: `Bearer ${accessToken}` },
     });
   } catch {
     // Signed out locally either way; a refresh token the server did not hear about expires on its own.
@@ -72,7 +73,7 @@ let loading: Promise<void> | null = null;
 /** At start: a stored session is confirmed with the server (get-session) before anything shows. */
 export function loadSession(): Promise<void> {
   loading ??= (async () => {
-    if (!storedTokens().refreshToken) {
+    if (!storedTokens().accessToken) {
       sessionStore.set({ status: "anonymous" });
       return;
     }
@@ -97,9 +98,9 @@ export function loadSession(): Promise<void> {
 
 /**
  * "Stay signed in" (spec §4): tells the server the user is still here. With an expired access
- * token it renews through keep-alive's x-refresh-token path instead.
+ * token it renews (through the refresh cookie) instead.
  */
 export async function keepAlive(): Promise<void> {
-  if (!isTokenFresh(storedTokens().accessToken)) return renewSession("keep-alive");
+  if (!isTokenFresh(storedTokens().accessToken)) return renewSession();
   await api("security/keep-alive");
 }

@@ -11,7 +11,7 @@ export function applyServerVersion(version: string, reload: () => void = () => w
   if (seen === version) return false;
   writeItem(STORAGE_KEYS.appVersion, version);
   if (seen === null) return false; // first visit: nothing stale to clear
-  clearItems([STORAGE_KEYS.accessToken, STORAGE_KEYS.refreshToken, STORAGE_KEYS.lastActivity, STORAGE_KEYS.appVersion]);
+  clearItems([STORAGE_KEYS.accessToken, STORAGE_KEYS.lastActivity, STORAGE_KEYS.appVersion]);
   // Stored before reloading, so the reloaded page sees the same version and does not reload again.
   reload();
   return true;

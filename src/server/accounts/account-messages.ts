@@ -107,3 +107,22 @@ export function accessCodeMessage(common: MessageCommon & { code: string; ttlMin
     secret: common.code,
   });
 }
+
+/**
+ * The owner's notice that sign-in attempts on their account were blocked (issue 8 §3): sent once
+ * when throttling engages, so a person learns someone is guessing without being locked out.
+ */
+export function signInBlockedMessage(common: MessageCommon & { username: string; resetLink: string }) {
+  return message(common, {
+    purpose: "sign_in_blocked",
+    subject: `Sign-in attempts to your ${common.clinic} account were blocked`,
+    email: [
+      `Several sign-ins to the ${common.clinic} account "${common.username}" failed with a wrong password, so further attempts are being slowed down.`,
+      "",
+      "If this was you, wait a moment and try again. You can still sign in with your password.",
+      `If it was not you, your password has not been shared by us; consider changing it: ${common.resetLink}`,
+    ].join("\n"),
+    sms: `${common.clinic}: sign-in attempts to "${common.username}" were blocked after wrong passwords. Not you? Consider changing your password.`,
+    link: common.resetLink,
+  });
+}

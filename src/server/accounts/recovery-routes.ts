@@ -5,7 +5,7 @@ import type { ResetPasswordRequest } from "../../../generated/types/api/reset-pa
 import type { AppContext } from "../app-context.ts";
 import { ACCOUNT_STATUS } from "../auth/access-hook.ts";
 import { ACTIVITY, logActivity } from "../auth/activity-log.ts";
-import { INVALID_PASSWORD, passwordChecker } from "../auth/password-rules.ts";
+import { newPasswordRule } from "../auth/password-rules.ts";
 import { hashPassword, newPasswordColumns } from "../auth/passwords.ts";
 import { revokeUserFamilies } from "../auth/refresh-tokens.ts";
 import { badRequest, HttpError } from "../http/http-error.ts";
@@ -37,7 +37,7 @@ const HAS_CREDENTIALS = [ACCOUNT_STATUS.active, ACCOUNT_STATUS.passwordReset];
  * account was found, so these forms cannot be used to learn who has an account.
  */
 export async function recoveryRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  const acceptable = passwordChecker(ctx.bundle, ctx.config.passwordMinLength);
+  const passwordProblem = await newPasswordRule(ctx.bundle, ctx.config.passwordMinLength);
 
   app.post<{ Body: RecoverUsernameRequest }>(
     `${BASE}/recover-username`,
@@ -117,7 +117,13 @@ export async function recoveryRoutes(app: FastifyInstance, ctx: AppContext): Pro
       const expired = () => new HttpError(400, RESET_KEY_INVALID, "link_expired");
       const live = await findLiveToken(ctx.db, "password_reset", key);
       if (!live) throw expired();
-      if (!acceptable(password)) throw badRequest([{ field: "password", message: INVALID_PASSWORD }]);
+      const owner = await ctx.db
+        .selectFrom("app_user")
+        .select("username")
+        .where("id", "=", live.userId)
+        .executeTakeFirst();
+      const problem = passwordProblem(password, owner?.username);
+      if (problem) throw badRequest([{ field: "password", message: problem }]);
       const passwordHash = await hashPassword(password);
       await ctx.db.transaction().execute(async (trx) => {
         if (!(await spendToken(trx, live.id))) throw expired();

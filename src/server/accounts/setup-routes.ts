@@ -8,7 +8,7 @@ import { MESSAGES } from "../../shared/api-errors.ts";
 import type { AppContext } from "../app-context.ts";
 import { ACCOUNT_STATUS } from "../auth/access-hook.ts";
 import { ACTIVITY, logActivity } from "../auth/activity-log.ts";
-import { INVALID_PASSWORD, passwordChecker } from "../auth/password-rules.ts";
+import { newPasswordRule } from "../auth/password-rules.ts";
 import { hashPassword, newPasswordColumns } from "../auth/passwords.ts";
 import type { Database } from "../db/database-types.ts";
 import { badRequest, HttpError } from "../http/http-error.ts";
@@ -67,7 +67,7 @@ async function setupAccount(db: Kysely<Database>, token: string): Promise<SetupA
 
 /** Invitation links: check the link, choose a username and password, and be signed in (spec §2 account-setup). */
 export async function setupRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  const acceptable = passwordChecker(ctx.bundle, ctx.config.passwordMinLength);
+  const passwordProblem = await newPasswordRule(ctx.bundle, ctx.config.passwordMinLength);
 
   app.get<{ Querystring: ValidateTokenQuery }>(
     `${BASE}/validate-token`,
@@ -95,7 +95,8 @@ export async function setupRoutes(app: FastifyInstance, ctx: AppContext): Promis
       const { token, username, password } = request.body;
       const account = await setupAccount(ctx.db, token);
       if (!account) throw linkExpired();
-      if (!acceptable(password)) throw badRequest([{ field: "password", message: INVALID_PASSWORD }]);
+      const problem = passwordProblem(password, username);
+      if (problem) throw badRequest([{ field: "password", message: problem }]);
       if (await usernameTaken(ctx.db, username, account.userId)) throw usernameInUse();
 
       const passwordHash = await hashPassword(password);

@@ -3,30 +3,46 @@ import { MESSAGES } from "../../shared/api-errors.ts";
 import type { Database } from "../db/database-types.ts";
 import { ACCOUNT_STATUS } from "./access-hook.ts";
 import { ACTIVITY, logActivity } from "./activity-log.ts";
-import { recordFailedPassword, recordSuccessfulLogin } from "./failed-logins.ts";
+import { recordSuccessfulLogin } from "./failed-logins.ts";
 import { decoyPasswordHash, verifyPassword } from "./passwords.ts";
+import {
+  recordSignInFailure,
+  recordSignInSuccess,
+  type ThrottlePolicy,
+  throttleKeys,
+  throttleWait,
+} from "./sign-in-throttle.ts";
 
 export type LoginRefusal = {
   ok: false;
-  code: "invalid_credentials" | "account_locked" | "account_inactive" | "password_expired";
+  code: "invalid_credentials" | "account_inactive" | "password_expired";
   error: string;
 };
-export type LoginOutcome = { ok: true; userId: number } | LoginRefusal;
+/** Too many recent failures for this username or address: try again after retryAfterSeconds. */
+export type LoginThrottled = { ok: false; code: "rate_limited"; retryAfterSeconds: number };
+export type LoginOutcome = { ok: true; userId: number } | (LoginRefusal & { blockedUserId?: number }) | LoginThrottled;
 
 const INVALID: LoginRefusal = { ok: false, code: "invalid_credentials", error: MESSAGES.invalidCredentials };
 
 /**
- * Decides a sign-in (issue 2 §3). What it tells the caller is limited to what the password
- * earns: an unknown username, a wrong password, an account without a password and a not yet
- * invited account all get the same answer after the same argon2 work, so the login form cannot
- * be used to find out who has an account. Only a correct password learns that the account is
- * locked, inactive or has an expired password.
+ * Decides a sign-in (issue 2 §3, issue 8 §3). What it tells the caller is limited to what the
+ * password earns: an unknown username, a wrong password, an account without a password and a not
+ * yet invited account all get the same answer after the same work (one argon2 verification, the
+ * same throttle bookkeeping, keyed by the typed username whether or not it exists), so neither
+ * the answer nor its timing says who has an account. Only a correct password learns that the
+ * account is inactive or has an expired password. Guessing is throttled (sign-in-throttle.ts),
+ * never locked: a throttled attempt is refused before its password is looked at.
+ * blockedUserId: this failure started throttling an existing account; its owner is due a notice.
  */
 export async function attemptLogin(
   db: Kysely<Database>,
-  policy: { passwordMaxAgeDays: number },
+  policy: { passwordMaxAgeDays: number; signInThrottle: ThrottlePolicy },
   attempt: { username: string; password: string; ip: string },
 ): Promise<LoginOutcome> {
+  const keys = throttleKeys(attempt.username, attempt.ip);
+  const wait = await throttleWait(db, keys);
+  if (wait > 0) return { ok: false, code: "rate_limited", retryAfterSeconds: wait };
+
   const maxAge = policy.passwordMaxAgeDays;
   const user = await db
     .selectFrom("app_user")
@@ -34,7 +50,6 @@ export async function attemptLogin(
       "id",
       "password_hash",
       "status",
-      sql<boolean>`coalesce(locked_until > now(), false)`.as("locked"),
       // No recorded change date counts as expired: the policy cannot vouch for its age.
       sql<boolean>`${maxAge}::int > 0 and coalesce(password_changed_at < now() - make_interval(days => ${maxAge}::int), true)`.as(
         "password_expired",
@@ -46,31 +61,22 @@ export async function attemptLogin(
   // Always one full verification, against a decoy when there is no real hash to check.
   const storedHash = user?.password_hash ?? (await decoyPasswordHash());
   const correct = (await verifyPassword(storedHash, attempt.password)) && Boolean(user?.password_hash);
-  if (!user) return INVALID;
-
-  const failed = async (reason: string) =>
-    logActivity(db, { userId: user.id, actorId: null, code: ACTIVITY.loginFailed, detail: { reason, ip: attempt.ip } });
 
   if (!correct) {
-    if (user.locked) {
-      await failed("locked");
-      return INVALID;
-    }
-    const { locked } = await recordFailedPassword(db, user.id);
-    await failed(user.password_hash ? "wrong_password" : "no_password");
-    if (locked)
-      await logActivity(db, {
-        userId: user.id,
-        actorId: null,
-        code: ACTIVITY.accountLocked,
-        detail: { ip: attempt.ip },
-      });
-    return INVALID;
+    const { notifyOwner } = await recordSignInFailure(db, policy.signInThrottle, keys);
+    if (!user) return INVALID;
+    await logActivity(db, {
+      userId: user.id,
+      actorId: null,
+      code: ACTIVITY.loginFailed,
+      detail: { reason: user.password_hash ? "wrong_password" : "no_password", ip: attempt.ip },
+    });
+    return notifyOwner ? { ...INVALID, blockedUserId: user.id } : INVALID;
   }
-  if (user.locked) {
-    await failed("locked");
-    return { ok: false, code: "account_locked", error: MESSAGES.accountLocked };
-  }
+  if (!user) return INVALID; // unreachable: a correct password needs a stored hash
+  await recordSignInSuccess(db, keys);
+  const failed = async (reason: string) =>
+    logActivity(db, { userId: user.id, actorId: null, code: ACTIVITY.loginFailed, detail: { reason, ip: attempt.ip } });
   if (user.status === ACCOUNT_STATUS.inactive) {
     await failed("inactive");
     return { ok: false, code: "account_inactive", error: MESSAGES.accountInactive };

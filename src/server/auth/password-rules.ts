@@ -1,3 +1,4 @@
+import { loadPasswordStrengthCheck } from "../../shared/passwords/password-strength.ts";
 import type { SchemaBundle } from "../../shared/schema/bundle.ts";
 import { schemaById } from "../../shared/schema/bundle.ts";
 
@@ -19,4 +20,18 @@ export function passwordChecker(bundle: SchemaBundle, minLength: number): (passw
     const length = [...password].length;
     return length >= minLength && length <= maxLength && pattern.test(password);
   };
+}
+
+/** A new password's problem as the sentence to show, or null when it is acceptable. */
+export type NewPasswordRule = (password: string, username?: string | null) => string | null;
+
+/**
+ * The whole rule for a new password: the character rule above (INVALID_PASSWORD), then the
+ * strength rule both sides share (src/shared/passwords: not common, not easy to guess, not
+ * containing the username; issue 8 §5). Async once, at route registration: the dictionaries load.
+ */
+export async function newPasswordRule(bundle: SchemaBundle, minLength: number): Promise<NewPasswordRule> {
+  const pattern = passwordChecker(bundle, minLength);
+  const strength = await loadPasswordStrengthCheck();
+  return (password, username) => (pattern(password) ? strength(password, username) : INVALID_PASSWORD);
 }

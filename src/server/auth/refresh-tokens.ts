@@ -19,20 +19,32 @@ export interface IssuedRefreshToken {
   familyId: string;
 }
 
-/** Adds a new token to a family (a new family when none is given). Expiry is counted by the database clock. */
+/**
+ * Adds a new token to a family. A new family (no family given) ends absoluteTtlSeconds from now;
+ * a renewal carries its family's end over, and no token outlives it, so rotation cannot stretch
+ * a sign-in past REFRESH_ABSOLUTE_TTL_SECONDS (issue 8 §5). Times are the database clock's.
+ */
 export async function issueRefreshToken(
   db: Kysely<Database>,
-  opts: { userId: number; ttlSeconds: number; familyId?: string },
+  opts: { userId: number; ttlSeconds: number } & (
+    | { absoluteTtlSeconds: number; familyId?: undefined }
+    | { familyId: string; familyExpiresAt: Date }
+  ),
 ): Promise<IssuedRefreshToken> {
   const token = randomBytes(32).toString("base64url");
   const familyId = opts.familyId ?? randomUUID();
+  const familyEnd =
+    opts.familyId === undefined
+      ? sql<Date>`now() + make_interval(secs => ${opts.absoluteTtlSeconds}::int)`
+      : sql<Date>`${opts.familyExpiresAt}::timestamptz`;
   await db
     .insertInto("refresh_token")
     .values({
       family_id: familyId,
       user_id: opts.userId,
       token_hash: hashRefreshToken(token),
-      expires_at: sql<Date>`now() + make_interval(secs => ${opts.ttlSeconds}::int)`,
+      expires_at: sql<Date>`least(now() + make_interval(secs => ${opts.ttlSeconds}::int), ${familyEnd})`,
+      family_expires_at: familyEnd,
       used_at: null,
       revoked_at: null,
     })
@@ -40,7 +52,9 @@ export async function issueRefreshToken(
   return { token, familyId };
 }
 
-export type SpendResult = { ok: true; userId: number; familyId: string } | { ok: false; reuse: boolean };
+export type SpendResult =
+  | { ok: true; userId: number; familyId: string; familyExpiresAt: Date }
+  | { ok: false; reuse: boolean };
 
 /**
  * Spends a presented token: it must exist, be unexpired, unused and unrevoked. The spend is one
@@ -56,9 +70,16 @@ export async function spendRefreshToken(db: Kysely<Database>, token: string): Pr
     .where("used_at", "is", null)
     .where("revoked_at", "is", null)
     .where("expires_at", ">", sql<Date>`now()`)
-    .returning(["user_id", "family_id"])
+    .where("family_expires_at", ">", sql<Date>`now()`)
+    .returning(["user_id", "family_id", "family_expires_at"])
     .executeTakeFirst();
-  if (spent) return { ok: true, userId: spent.user_id, familyId: spent.family_id };
+  if (spent)
+    return {
+      ok: true,
+      userId: spent.user_id,
+      familyId: spent.family_id,
+      familyExpiresAt: new Date(spent.family_expires_at),
+    };
 
   const known = await db
     .selectFrom("refresh_token")

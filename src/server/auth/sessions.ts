@@ -13,17 +13,23 @@ export function mayHoldSession(status: number): boolean {
   return MAY_HOLD_SESSION.has(status);
 }
 
-async function respond(ctx: SessionContext, userId: number, familyId?: string): Promise<SessionResponse | null> {
+async function respond(
+  ctx: SessionContext,
+  userId: number,
+  family?: { familyId: string; familyExpiresAt: Date },
+): Promise<SessionResponse | null> {
   const user = await loadSessionUser(ctx.db, ctx.bundle, userId);
   if (!user || !mayHoldSession(user.status)) {
-    if (familyId) await revokeFamily(ctx.db, familyId);
+    if (family) await revokeFamily(ctx.db, family.familyId);
     return null;
   }
-  const refresh = await issueRefreshToken(ctx.db, {
-    userId,
-    familyId,
-    ttlSeconds: ctx.config.refreshTokenTtlSeconds,
-  });
+  const ttlSeconds = ctx.config.refreshTokenTtlSeconds;
+  const refresh = await issueRefreshToken(
+    ctx.db,
+    family
+      ? { userId, ttlSeconds, ...family }
+      : { userId, ttlSeconds, absoluteTtlSeconds: ctx.config.refreshAbsoluteTtlSeconds },
+  );
   const accessToken = await ctx.tokens.sign(userId, refresh.familyId);
   return { accessToken, refreshToken: refresh.token, user };
 }
@@ -37,11 +43,11 @@ export async function openSession(ctx: SessionContext, userId: number): Promise<
 
 /**
  * Spends a refresh token and issues the next pair of the same family. Null when the token is
- * unknown, expired, spent (reuse: the family is revoked) or its account can no longer sign in
+ * unknown, expired, past its family's absolute end, spent (reuse: the family is revoked) or its account can no longer sign in
  * (deactivated since: the family is revoked too).
  */
 export async function renewSession(ctx: SessionContext, refreshToken: string): Promise<SessionResponse | null> {
   const spent = await spendRefreshToken(ctx.db, refreshToken);
   if (!spent.ok) return null;
-  return respond(ctx, spent.userId, spent.familyId);
+  return respond(ctx, spent.userId, { familyId: spent.familyId, familyExpiresAt: spent.familyExpiresAt });
 }

@@ -121,6 +121,15 @@ export interface Database {
     used_at: Timestamp | null;
     revoked_at: Timestamp | null;
     created_at: Generated<Date>;
+    /** Set by issueRefreshToken; the column's default (12 h) covers other writers. */
+    family_expires_at: Generated<Date>;
+  };
+  sign_in_throttle: {
+    key: string;
+    failures: Generated<number>;
+    last_failure_at: Generated<Date>;
+    blocked_until: Timestamp | null;
+    notified_at: Timestamp | null;
   };
   one_time_token: {
     id: Generated<number>;

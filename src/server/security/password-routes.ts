@@ -3,17 +3,18 @@ import { sql } from "kysely";
 import type { ChangePasswordRequest } from "../../../generated/types/api/change-password.ts";
 import type { PasswordCheckResult } from "../../../generated/types/api/password-check.ts";
 import type { ValidatePasswordRequest } from "../../../generated/types/api/validate-password.ts";
-import { MESSAGES } from "../../shared/api-errors.ts";
+import { notifySignInBlocked } from "../accounts/sign-in-notice.ts";
 import type { AppContext } from "../app-context.ts";
 import { ACCOUNT_STATUS } from "../auth/access-hook.ts";
 import { ACTIVITY, logActivity } from "../auth/activity-log.ts";
-import { recordFailedPassword } from "../auth/failed-logins.ts";
-import { INVALID_PASSWORD, passwordChecker } from "../auth/password-rules.ts";
+import { newPasswordRule } from "../auth/password-rules.ts";
 import { hashPassword, newPasswordColumns, verifyPassword } from "../auth/passwords.ts";
 import { revokeUserFamilies } from "../auth/refresh-tokens.ts";
 import { openSession } from "../auth/sessions.ts";
+import { recordSignInFailure, recordSignInSuccess, throttleKeys, throttleWait } from "../auth/sign-in-throttle.ts";
+import { throttled } from "../auth/throttled.ts";
 import { badRequest, HttpError } from "../http/http-error.ts";
-import { recordResponse } from "../http/response-schemas.ts";
+import { errorResponses, recordResponse } from "../http/response-schemas.ts";
 
 const BASE = "/api/security";
 export const WRONG_CURRENT_PASSWORD = "Current password is incorrect.";
@@ -22,7 +23,7 @@ export const RESPONDENT_NOT_ACTIVE = "You can change your password once your acc
 
 /** The server's password check and the signed-in user's password change (spec §5). */
 export async function passwordRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  const acceptable = passwordChecker(ctx.bundle, ctx.config.passwordMinLength);
+  const passwordProblem = await newPasswordRule(ctx.bundle, ctx.config.passwordMinLength);
 
   app.post<{ Body: ValidatePasswordRequest }>(
     `${BASE}/validate-password`,
@@ -34,8 +35,8 @@ export async function passwordRoutes(app: FastifyInstance, ctx: AppContext): Pro
       },
     },
     async (request): Promise<PasswordCheckResult> => {
-      const valid = acceptable(request.body.password);
-      return { valid, errors: valid ? [] : [{ field: "password", message: INVALID_PASSWORD }] };
+      const problem = passwordProblem(request.body.password, request.body.username);
+      return { valid: !problem, errors: problem ? [{ field: "password", message: problem }] : [] };
     },
   );
 
@@ -43,39 +44,43 @@ export async function passwordRoutes(app: FastifyInstance, ctx: AppContext): Pro
     `${BASE}/change-password`,
     {
       config: { access: "authenticated", allowPasswordReset: true },
-      schema: { body: { $ref: "api/change-password.json" }, response: { 200: recordResponse("api/session.json") } },
+      schema: {
+        body: { $ref: "api/change-password.json" },
+        response: { 200: recordResponse("api/session.json"), ...errorResponses(429) },
+      },
     },
-    async (request) => {
+    async (request, reply) => {
       const userId = request.user!.id;
       // Spec §2: a respondent changes their password only while the account is active (a
       // respondent in status 5 uses forgot password instead).
       if (request.user!.userType === "patient" && request.user!.status !== ACCOUNT_STATUS.active)
         throw new HttpError(403, RESPONDENT_NOT_ACTIVE, "forbidden");
       const { currentPassword, newPassword } = request.body;
-      if (!acceptable(newPassword)) throw badRequest([{ field: "newPassword", message: INVALID_PASSWORD }]);
+      const problem = passwordProblem(newPassword, request.user!.username);
+      if (problem) throw badRequest([{ field: "newPassword", message: problem }]);
 
+      // The same throttle as sign-in (keyed by the account's username and the caller's address): a
+      // stolen session must not become an unlimited password oracle.
       const account = await ctx.db
         .selectFrom("app_user")
-        .select(["password_hash", sql<boolean>`coalesce(locked_until > now(), false)`.as("locked")])
+        .select(["password_hash", "username"])
         .where("id", "=", userId)
         .executeTakeFirstOrThrow();
-      // The same lock as at sign-in: a stolen session must not become an unlimited password oracle.
-      if (account.locked) {
-        throw new HttpError(400, MESSAGES.accountLocked, "account_locked", [
-          { field: "currentPassword", message: MESSAGES.accountLocked },
-        ]);
-      }
+      const keys = throttleKeys(account.username ?? `#${userId}`, request.ip);
+      const wait = await throttleWait(ctx.db, keys);
+      if (wait > 0) throw throttled(reply, wait);
       if (!(await verifyPassword(account.password_hash, currentPassword))) {
-        const { locked } = await recordFailedPassword(ctx.db, userId);
-        if (locked)
-          await logActivity(ctx.db, {
-            userId,
-            actorId: userId,
-            code: ACTIVITY.accountLocked,
-            detail: { ip: request.ip },
-          });
+        const { notifyOwner } = await recordSignInFailure(ctx.db, ctx.config.signInThrottle, keys);
+        await logActivity(ctx.db, {
+          userId,
+          actorId: userId,
+          code: ACTIVITY.loginFailed,
+          detail: { reason: "wrong_current_password", ip: request.ip },
+        });
+        if (notifyOwner) await notifySignInBlocked(ctx, userId);
         throw badRequest([{ field: "currentPassword", message: WRONG_CURRENT_PASSWORD }]);
       }
+      await recordSignInSuccess(ctx.db, keys);
       if (newPassword === currentPassword) throw badRequest([{ field: "newPassword", message: SAME_PASSWORD }]);
 
       const passwordHash = await hashPassword(newPassword);

@@ -3,13 +3,16 @@ import type { LoginRequest } from "../../../generated/types/api/login.ts";
 import type { LogoutRequest } from "../../../generated/types/api/logout.ts";
 import type { RenewTokenRequest } from "../../../generated/types/api/renew-token.ts";
 import { MESSAGES } from "../../shared/api-errors.ts";
+import { notifySignInBlocked } from "../accounts/sign-in-notice.ts";
 import type { AppContext } from "../app-context.ts";
 import { bearer } from "../auth/access-hook.ts";
 import { ACTIVITY, logActivity } from "../auth/activity-log.ts";
 import { attemptLogin } from "../auth/login-policy.ts";
+import { clearRefreshCookie, refreshTokenFromCookie } from "../auth/refresh-cookie.ts";
 import { findFamilyOfToken, revokeFamily } from "../auth/refresh-tokens.ts";
 import { loadSessionUser } from "../auth/session-user.ts";
 import { mayHoldSession, openSession, renewSession } from "../auth/sessions.ts";
+import { throttled } from "../auth/throttled.ts";
 import { HttpError } from "../http/http-error.ts";
 import { errorResponses, noContent, recordResponse } from "../http/response-schemas.ts";
 
@@ -31,11 +34,15 @@ export async function sessionRoutes(app: FastifyInstance, ctx: AppContext): Prom
     `${BASE}/login`,
     {
       config: { access: "public" },
-      schema: { body: { $ref: "api/login.json" }, response: { 200: SESSION, ...errorResponses(401) } },
+      schema: { body: { $ref: "api/login.json" }, response: { 200: SESSION, ...errorResponses(401, 429) } },
     },
-    async (request) => {
+    async (request, reply) => {
       const outcome = await attemptLogin(ctx.db, ctx.config, { ...request.body, ip: request.ip });
-      if (!outcome.ok) throw new HttpError(401, outcome.error, outcome.code);
+      if (!outcome.ok && outcome.code === "rate_limited") throw throttled(reply, outcome.retryAfterSeconds);
+      if (!outcome.ok) {
+        if (outcome.blockedUserId) await notifySignInBlocked(ctx, outcome.blockedUserId);
+        throw new HttpError(401, outcome.error, outcome.code);
+      }
       return openSession(ctx, outcome.userId);
     },
   );
@@ -46,9 +53,15 @@ export async function sessionRoutes(app: FastifyInstance, ctx: AppContext): Prom
       config: { access: "public" },
       schema: { body: { $ref: "api/renew-token.json" }, response: { 200: SESSION, ...errorResponses(401) } },
     },
-    async (request) => {
-      const session = await renewSession(ctx, request.body.refreshToken);
-      if (!session) throw invalidToken();
+    async (request, reply) => {
+      const refreshToken = request.body.refreshToken ?? refreshTokenFromCookie(request);
+      if (!refreshToken) throw new HttpError(401, MESSAGES.invalidAccessToken, "invalid_token");
+      const session = await renewSession(ctx, refreshToken);
+      if (!session) {
+        // A dead cookie is of no further use: the browser forgets it.
+        if (!request.body.refreshToken) clearRefreshCookie(reply, ctx.config.accounts);
+        throw invalidToken();
+      }
       return session;
     },
   );
@@ -105,10 +118,13 @@ export async function sessionRoutes(app: FastifyInstance, ctx: AppContext): Prom
       },
     },
     async (request, reply) => {
+      clearRefreshCookie(reply, ctx.config.accounts);
       const ending = new Map<string, number>();
       const token = bearer(request);
       if (token) {
-        const verified = await ctx.tokens.verify(token);
+        // An expired access token still names its session (its signature is checked): the web
+        // client, whose refresh token it cannot read, signs out with it.
+        const verified = await ctx.tokens.verify(token, { allowExpired: true });
         if (verified.ok) ending.set(verified.claims.fam, Number(verified.claims.sub));
       }
       if (request.body.refreshToken) {

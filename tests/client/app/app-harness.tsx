@@ -60,7 +60,7 @@ export function serve(
 }
 
 export function signedIn(user: SessionUser) {
-  storeTokens({ accessToken: tokenExpiringIn(900, String(user.id)), refreshToken: "R1" });
+  storeTokens({ accessToken: tokenExpiringIn(900, String(user.id)) });
   sessionStore.set({ status: "signedIn", user });
 }
 

@@ -17,7 +17,7 @@ describe("guards", () => {
   it("sends an anonymous user to the login page, remembers the target and returns there after sign-in", async () => {
     const requests = serve((r) =>
       r.path === "/api/security/login"
-        ? json(200, { accessToken: tokenExpiringIn(900), refreshToken: "R1", user: clinician })
+        ? json(200, { accessToken: tokenExpiringIn(900), user: clinician })
         : json(404, {}),
     );
     const router = renderAt("/clinician/patients/add");
@@ -36,7 +36,11 @@ describe("guards", () => {
       username: "clinician",
       password: "Demo#2026!",
     });
-    expect(storedTokens().refreshToken).toBe("R1");
+    expect(storedTokens().accessToken).toEqual(expect.any(String));
+    expect(localStorage.getItem("mbc.refreshToken")).toBeNull();
+    expect(requests.find((r) => r.path === "/api/security/login")?.headers.get("x-refresh-token-transport")).toBe(
+      "cookie",
+    );
     // The user's UI settings are fetched at sign-in, so their choices follow them.
     await waitFor(() => expect(requests.some((r) => r.path === "/api/settings/ui-settings")).toBe(true));
   });
@@ -127,7 +131,7 @@ describe("guards", () => {
     const router = renderAt("/clinician/patients");
     await screen.findByRole("heading", { name: "Sign in" }, SLOW);
     expect(router.state.location.pathname).toBe("/security/login");
-    expect(storedTokens()).toEqual({ accessToken: null, refreshToken: null });
+    expect(storedTokens()).toEqual({ accessToken: null });
     expect(sessionStore.get().status).toBe("anonymous");
     expect(queryClient.getQueryData(["probe"])).toBeUndefined();
     expect(await screen.findByText("Your session has expired. Please sign in.")).toBeTruthy();
@@ -146,9 +150,9 @@ describe("guards", () => {
     expect(router.state.location.pathname).toBe("/security/login");
     expect((router.state.location.state as LoginRedirectState | null)?.from).toBeUndefined();
     const logout = requests.find((r) => r.path === "/api/security/logout");
-    expect(logout?.body).toEqual({ refreshToken: "R1" });
+    expect(logout?.body).toEqual({}); // the session is named by the access token; the refresh cookie is HttpOnly
     expect(logout?.headers.get("authorization")).toMatch(/^Bearer /);
-    expect(storedTokens()).toEqual({ accessToken: null, refreshToken: null });
+    expect(storedTokens()).toEqual({ accessToken: null });
     expect(queryClient.getQueryData(["probe"])).toBeUndefined();
   });
 });

@@ -48,9 +48,9 @@ const paths = (requests: FakeRequest[]) => requests.map((r) => `${r.method} ${r.
 describe("api(): renewing before the call", () => {
   it("renews an expired access token first, then calls with the new one", async () => {
     const fresh = tokenExpiringIn(900);
-    storeTokens({ accessToken: tokenExpiringIn(-5), refreshToken: "R1" });
+    storeTokens({ accessToken: tokenExpiringIn(-5) });
     const requests = installFetch((r) => {
-      if (r.path === "/api/security/renew-token") return json(200, { accessToken: fresh, refreshToken: "R2", user });
+      if (r.path === "/api/security/renew-token") return json(200, { accessToken: fresh, user });
       return json(200, { rows: [], totalRecords: 0 });
     });
 
@@ -58,27 +58,33 @@ describe("api(): renewing before the call", () => {
 
     expect(answer.totalRecords).toBe(0);
     expect(paths(requests)).toEqual(["POST /api/security/renew-token", "GET /api/patients"]);
-    expect(requests[0].body).toEqual({ refreshToken: "R1" });
+    // The refresh token travels in the HttpOnly cookie the browser adds; the body is an empty JSON object.
+    expect(requests[0].body).toEqual({});
+    expect(requests[0].headers.get("content-type")).toBe("application/json");
+    expect(requests[0].headers.get("x-refresh-token-transport")).toBe("cookie");
     expect(bearer(requests[1])).toBe(`Bearer ${fresh}`);
     expect(requests[1].query.get("page")).toBe("1");
     expect(requests[1].query.has("search")).toBe(false);
-    expect(storedTokens()).toEqual({ accessToken: fresh, refreshToken: "R2" });
+    expect(storedTokens()).toEqual({ accessToken: fresh });
     expect(handlers.sessionRenewed).toHaveBeenCalledWith(user);
   });
 
-  it("renews when only the refresh token is left", async () => {
-    localStorage.setItem("mbc.refreshToken", "R1");
-    const requests = installFetch((r) =>
-      r.path === "/api/security/renew-token"
-        ? json(200, { accessToken: tokenExpiringIn(900), refreshToken: "R2", user })
-        : json(200, {}),
-    );
+  it("keeps no refresh token in localStorage, and removes one an earlier version left", async () => {
+    localStorage.setItem("mbc.refreshToken", "R-legacy");
+    storeTokens({ accessToken: tokenExpiringIn(900) });
+    expect(localStorage.getItem("mbc.refreshToken")).toBeNull();
+    expect(Object.keys(localStorage)).toEqual(["mbc.accessToken"]);
+  });
+
+  it("does not try to renew without a session", async () => {
+    const requests = installFetch(() => json(200, {}));
     await api("settings/general");
-    expect(paths(requests)).toEqual(["POST /api/security/renew-token", "GET /api/settings/general"]);
+    expect(paths(requests)).toEqual(["GET /api/settings/general"]);
   });
 
   it("does not renew for paths under security/", async () => {
-    storeTokens({ accessToken: tokenExpiringIn(-5), refreshToken: "R1" });
+    const expired = tokenExpiringIn(-5);
+    storeTokens({ accessToken: expired });
     const requests = installFetch(() =>
       json(401, { error: "The username or password is incorrect.", code: "invalid_credentials" }),
     );
@@ -92,17 +98,17 @@ describe("api(): renewing before the call", () => {
     expect((failure as ApiError).code).toBe("invalid_credentials");
     // A wrong password is not a dead session: nothing is cleared.
     expect(handlers.sessionEnded).not.toHaveBeenCalled();
-    expect(storedTokens().refreshToken).toBe("R1");
+    expect(storedTokens().accessToken).toBe(expired);
   });
 
   it("lets concurrent calls share one renewal, and renews again only after 2 seconds", async () => {
     vi.useFakeTimers({ toFake: ["setTimeout"] });
     let issued = 0;
-    storeTokens({ accessToken: tokenExpiringIn(-5), refreshToken: "R0" });
+    storeTokens({ accessToken: tokenExpiringIn(-5) });
     const requests = installFetch((r) => {
       if (r.path === "/api/security/renew-token") {
         issued += 1;
-        return json(200, { accessToken: tokenExpiringIn(900), refreshToken: `R${issued}`, user });
+        return json(200, { accessToken: tokenExpiringIn(900), user });
       }
       return json(200, { ok: true });
     });
@@ -111,7 +117,7 @@ describe("api(): renewing before the call", () => {
     expect(requests.filter((r) => r.path === "/api/security/renew-token")).toHaveLength(1);
 
     // Within 2 s a renewal request reuses the settled one instead of spending another refresh token.
-    storeTokens({ accessToken: tokenExpiringIn(-5), refreshToken: "R1" });
+    storeTokens({ accessToken: tokenExpiringIn(-5) });
     await api("patients");
     expect(requests.filter((r) => r.path === "/api/security/renew-token")).toHaveLength(1);
 
@@ -119,19 +125,17 @@ describe("api(): renewing before the call", () => {
     await api("patients");
     const renewals = requests.filter((r) => r.path === "/api/security/renew-token");
     expect(renewals).toHaveLength(2);
-    expect(renewals[1].body).toEqual({ refreshToken: "R1" });
+    expect(issued).toBe(2);
   });
 });
 
 describe("api(): after a 401", () => {
-  it("renews once through keep-alive after token_expired and retries with the new token", async () => {
+  it("renews once through the refresh cookie after token_expired and retries with the new token", async () => {
     const old = tokenExpiringIn(600);
     const fresh = tokenExpiringIn(900);
-    storeTokens({ accessToken: old, refreshToken: "R1" });
+    storeTokens({ accessToken: old });
     const requests = installFetch((r) => {
-      if (r.path === "/api/security/keep-alive") {
-        return json(200, { status: "ok" }, { "x-new-access-token": fresh, "x-new-refresh-token": "R2" });
-      }
+      if (r.path === "/api/security/renew-token") return json(200, { accessToken: fresh, user });
       if (bearer(r) === `Bearer ${old}`)
         return json(401, { error: "Your session has expired. Please sign in.", code: "token_expired" });
       return json(200, { id: 3 });
@@ -140,32 +144,29 @@ describe("api(): after a 401", () => {
     const answer = await api<{ id: number }>("patients/3");
 
     expect(answer).toEqual({ id: 3 });
-    expect(paths(requests)).toEqual(["GET /api/patients/3", "GET /api/security/keep-alive", "GET /api/patients/3"]);
-    expect(requests[1].headers.get("x-refresh-token")).toBe("R1");
+    expect(paths(requests)).toEqual(["GET /api/patients/3", "POST /api/security/renew-token", "GET /api/patients/3"]);
     expect(bearer(requests[2])).toBe(`Bearer ${fresh}`);
-    expect(storedTokens()).toEqual({ accessToken: fresh, refreshToken: "R2" });
+    expect(storedTokens()).toEqual({ accessToken: fresh });
     expect(handlers.sessionEnded).not.toHaveBeenCalled();
   });
 
   it("retries only once: still expired after renewing means signed out", async () => {
-    storeTokens({ accessToken: tokenExpiringIn(600), refreshToken: "R1" });
+    storeTokens({ accessToken: tokenExpiringIn(600) });
     const requests = installFetch((r) => {
-      if (r.path === "/api/security/keep-alive") {
-        return json(200, { status: "ok" }, { "x-new-access-token": tokenExpiringIn(900), "x-new-refresh-token": "R2" });
-      }
+      if (r.path === "/api/security/renew-token") return json(200, { accessToken: tokenExpiringIn(900), user });
       return json(401, { error: "Your session has expired. Please sign in.", code: "token_expired" });
     });
 
     const failure = await api("patients").catch((e) => e);
 
-    expect(paths(requests)).toEqual(["GET /api/patients", "GET /api/security/keep-alive", "GET /api/patients"]);
+    expect(paths(requests)).toEqual(["GET /api/patients", "POST /api/security/renew-token", "GET /api/patients"]);
     expect(failure).toBeInstanceOf(ApiError);
     expect(handlers.sessionEnded).toHaveBeenCalledTimes(1);
-    expect(storedTokens()).toEqual({ accessToken: null, refreshToken: null });
+    expect(storedTokens()).toEqual({ accessToken: null });
   });
 
   it("signs out at once on invalid_token, without trying to renew", async () => {
-    storeTokens({ accessToken: tokenExpiringIn(600), refreshToken: "R1" });
+    storeTokens({ accessToken: tokenExpiringIn(600) });
     const requests = installFetch(() => json(401, { error: "Invalid access token", code: "invalid_token" }));
 
     const failure = (await api("patients").catch((e) => e)) as ApiError;
@@ -173,11 +174,11 @@ describe("api(): after a 401", () => {
     expect(paths(requests)).toEqual(["GET /api/patients"]);
     expect(failure.code).toBe("invalid_token");
     expect(handlers.sessionEnded).toHaveBeenCalledTimes(1);
-    expect(storedTokens()).toEqual({ accessToken: null, refreshToken: null });
+    expect(storedTokens()).toEqual({ accessToken: null });
   });
 
   it("signs out when the server refuses the refresh token, and never makes the call", async () => {
-    storeTokens({ accessToken: tokenExpiringIn(-5), refreshToken: "spent" });
+    storeTokens({ accessToken: tokenExpiringIn(-5) });
     const requests = installFetch((r) =>
       r.path === "/api/security/renew-token"
         ? json(401, { error: "Invalid access token", code: "invalid_token" })
@@ -189,11 +190,12 @@ describe("api(): after a 401", () => {
     expect(paths(requests)).toEqual(["POST /api/security/renew-token"]);
     expect(failure.status).toBe(401);
     expect(handlers.sessionEnded).toHaveBeenCalledTimes(1);
-    expect(storedTokens().refreshToken).toBeNull();
+    expect(storedTokens().accessToken).toBeNull();
   });
 
   it("keeps the session when the renewal cannot reach the server", async () => {
-    storeTokens({ accessToken: tokenExpiringIn(-5), refreshToken: "R1" });
+    const expired = tokenExpiringIn(-5);
+    storeTokens({ accessToken: expired });
     installFetch(() => {
       throw new TypeError("Failed to fetch");
     });
@@ -202,13 +204,13 @@ describe("api(): after a 401", () => {
 
     expect(failure.status).toBe(0);
     expect(handlers.sessionEnded).not.toHaveBeenCalled();
-    expect(storedTokens().refreshToken).toBe("R1");
+    expect(storedTokens().accessToken).toBe(expired);
   });
 });
 
 describe("api(): other answers", () => {
   it("sends a 503 to the maintenance page, and reports the next success", async () => {
-    storeTokens({ accessToken: tokenExpiringIn(600), refreshToken: "R1" });
+    storeTokens({ accessToken: tokenExpiringIn(600) });
     let down = true;
     installFetch(() => (down ? json(503, { error: "Service Unavailable" }) : json(200, { status: "ok" })));
 
@@ -257,12 +259,12 @@ describe("api(): other answers", () => {
     expect(failure.body.existingPatientId).toBe(12);
   });
 
-  it("stores tokens a response renewed on the way", async () => {
-    storeTokens({ accessToken: tokenExpiringIn(600), refreshToken: "R1" });
+  it("stores an access token a response renewed on the way", async () => {
+    storeTokens({ accessToken: tokenExpiringIn(600) });
     const fresh = tokenExpiringIn(900);
-    installFetch(() => json(200, { status: "ok" }, { "x-new-access-token": fresh, "x-new-refresh-token": "R9" }));
+    installFetch(() => json(200, { status: "ok" }, { "x-new-access-token": fresh }));
     await api("security/keep-alive");
-    expect(storedTokens()).toEqual({ accessToken: fresh, refreshToken: "R9" });
+    expect(storedTokens()).toEqual({ accessToken: fresh });
   });
 
   it("asks for a password change on 403 password_reset_required", async () => {

@@ -44,12 +44,13 @@ describe("token expiry", () => {
 describe("token storage", () => {
   beforeEach(() => localStorage.clear());
 
-  it("keeps the pair under namespaced keys and clears it", () => {
-    storeTokens({ accessToken: "A", refreshToken: "R" });
+  it("keeps only the access token, under a namespaced key, and clears it (the refresh token is an HttpOnly cookie)", () => {
+    localStorage.setItem("mbc.refreshToken", "R-from-an-earlier-version");
+    storeTokens({ accessToken: "A" });
     expect(localStorage.getItem("mbc.accessToken")).toBe("A");
-    expect(localStorage.getItem("mbc.refreshToken")).toBe("R");
-    expect(storedTokens()).toEqual({ accessToken: "A", refreshToken: "R" });
+    expect(localStorage.getItem("mbc.refreshToken")).toBeNull();
+    expect(storedTokens()).toEqual({ accessToken: "A" });
     clearTokens();
-    expect(storedTokens()).toEqual({ accessToken: null, refreshToken: null });
+    expect(storedTokens()).toEqual({ accessToken: null });
   });
 });

@@ -16,7 +16,6 @@ describe("version change (spec §4)", () => {
   it("on a new version clears local state, keeps the sign-in, and reloads once", () => {
     localStorage.setItem("mbc.appVersion", "1.0.0");
     localStorage.setItem("mbc.accessToken", "A");
-    localStorage.setItem("mbc.refreshToken", "R");
     localStorage.setItem("mbc.openedPrograms.7", "[1,2]");
     localStorage.setItem("other-app", "kept");
     const reload = vi.fn();
@@ -24,7 +23,7 @@ describe("version change (spec §4)", () => {
     expect(applyServerVersion("1.1.0", reload)).toBe(true);
     expect(reload).toHaveBeenCalledTimes(1);
     expect(localStorage.getItem("mbc.openedPrograms.7")).toBeNull();
-    expect(localStorage.getItem("mbc.refreshToken")).toBe("R");
+    expect(localStorage.getItem("mbc.accessToken")).toBe("A");
     expect(localStorage.getItem("other-app")).toBe("kept");
     expect(localStorage.getItem("mbc.appVersion")).toBe("1.1.0");
 

@@ -20,7 +20,7 @@ export interface OutboxMessage {
   last_error: string | null;
   provider_status: string | null;
   /**
-   * Why it was sent: account_setup, password_reset, username_recovery, access_code.
+   * Why it was sent: account_setup, password_reset, username_recovery, access_code, sign_in_blocked.
    */
   purpose: string | null;
   /**

@@ -10,6 +10,7 @@ import { accountApi, LINK_EXPIRED, USERNAME_IN_USE } from "./account-api.ts";
 import { BackToSignIn } from "./BackToSignIn.tsx";
 import { ExpiredLink } from "./ExpiredLink.tsx";
 import { NewPasswordFields } from "./NewPasswordFields.tsx";
+import { passwordStrengthErrors, usePasswordStrengthPreload } from "./password-strength.ts";
 import { UsernameInput } from "./UsernameInput.tsx";
 import { useSchemaFields } from "./useSchemaFields.ts";
 
@@ -32,6 +33,7 @@ function Expired() {
 
 function SetupForm({ token, firstName, username }: { token: string; firstName: string; username?: string }) {
   const form = useSchemaFields(SCHEMA_ID, { username: username ?? "", password: "", confirmPassword: "" });
+  usePasswordStrengthPreload();
   const [taken, setTaken] = useState<string | null>(null);
   const [expired, setExpired] = useState(false);
   const [failure, setFailure] = useState<unknown>(null);
@@ -54,6 +56,12 @@ function SetupForm({ token, firstName, username }: { token: string; firstName: s
     const body = form.check({ token });
     if (!body) return;
     setPending(true);
+    const weak = await passwordStrengthErrors("password", form.values.password, form.values.username);
+    if (weak.length) {
+      setPending(false);
+      form.showErrors(weak);
+      return;
+    }
     try {
       const session = await accountApi.setUp(body);
       toastSuccess("Your account is ready.", `Welcome, ${session.user.firstName}`);

@@ -9,6 +9,7 @@ import { accountApi, RESET_KEY_INVALID } from "./account-api.ts";
 import { BackToSignIn } from "./BackToSignIn.tsx";
 import { ExpiredLink } from "./ExpiredLink.tsx";
 import { NewPasswordFields } from "./NewPasswordFields.tsx";
+import { passwordStrengthErrors, usePasswordStrengthPreload } from "./password-strength.ts";
 import { useSchemaFields } from "./useSchemaFields.ts";
 
 function Expired() {
@@ -34,6 +35,7 @@ export function ResetPasswordPage() {
   const [params] = useSearchParams();
   const key = params.get("key") ?? "";
   const form = useSchemaFields("api/reset-password.json", { password: "", confirmPassword: "" });
+  usePasswordStrengthPreload();
   const [expired, setExpired] = useState(false);
   const [failure, setFailure] = useState<unknown>(null);
   const [pending, setPending] = useState(false);
@@ -44,6 +46,13 @@ export function ResetPasswordPage() {
     const body = form.check({ key });
     if (!body) return;
     setPending(true);
+    // The username is not known here: the server also refuses a password containing it.
+    const weak = await passwordStrengthErrors("password", form.values.password);
+    if (weak.length) {
+      setPending(false);
+      form.showErrors(weak);
+      return;
+    }
     try {
       const session = await accountApi.resetPassword(body);
       toastSuccess("Your password has been reset.");

@@ -9,6 +9,7 @@ import { adoptSession, logout } from "../../auth/session-actions.ts";
 import { useSignedInUser } from "../../auth/useSession.ts";
 import { toastSuccess } from "../../notifications/toast.ts";
 import { PasswordHint } from "../account/PasswordHint.tsx";
+import { passwordStrengthErrors, usePasswordStrengthPreload } from "../account/password-strength.ts";
 import { useSchemaFields } from "../account/useSchemaFields.ts";
 import { canChangePassword } from "./account-eligibility.ts";
 
@@ -33,6 +34,7 @@ export function ChangePasswordPage() {
   const [pending, setPending] = useState(false);
   // Set by the server's answer, never by an empty field: only a wrong password earns the offer.
   const [wrongCurrent, setWrongCurrent] = useState(false);
+  usePasswordStrengthPreload();
 
   if (!canChangePassword(user)) return <Navigate to="/" replace />;
 
@@ -43,6 +45,12 @@ export function ChangePasswordPage() {
     const body = form.check();
     if (!body) return;
     setPending(true);
+    const weak = await passwordStrengthErrors("newPassword", form.values.newPassword, user.username);
+    if (weak.length) {
+      setPending(false);
+      form.showErrors(weak);
+      return;
+    }
     try {
       const session = await api<SessionResponse>("security/change-password", { method: "POST", body, renew: true });
       adoptSession(session);

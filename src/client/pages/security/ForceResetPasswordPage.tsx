@@ -10,6 +10,7 @@ import { adoptSession, logout, type SessionResponse } from "../../auth/session-a
 import { useSignedInUser } from "../../auth/useSession.ts";
 import { CenteredLayout } from "../../layout/CenteredLayout.tsx";
 import { toastSuccess } from "../../notifications/toast.ts";
+import { passwordStrengthErrors, usePasswordStrengthPreload } from "../account/password-strength.ts";
 import { errorsByField } from "./field-errors.ts";
 
 const SCHEMA_ID = "api/change-password.json";
@@ -40,6 +41,7 @@ export function ForceResetPasswordPage() {
   const [submitted, setSubmitted] = useState(false);
   const [failure, setFailure] = useState<unknown>(null);
   const [pending, setPending] = useState(false);
+  usePasswordStrengthPreload();
 
   function change(field: Field, value: string) {
     const next = { ...values, [field]: value };
@@ -56,6 +58,12 @@ export function ForceResetPasswordPage() {
     setErrors(found);
     if (Object.keys(found).length) return;
     setPending(true);
+    const weak = await passwordStrengthErrors("newPassword", values.newPassword, user?.username);
+    if (weak.length) {
+      setPending(false);
+      setErrors(errorsByField(weak));
+      return;
+    }
     try {
       const session = await api<SessionResponse>("security/change-password", {
         method: "POST",

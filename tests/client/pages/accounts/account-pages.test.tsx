@@ -8,6 +8,7 @@ import { sessionStore } from "../../../../src/client/auth/session-store.ts";
 import { AccountSetupPage } from "../../../../src/client/pages/account/AccountSetupPage.tsx";
 import { ForgotPasswordPage } from "../../../../src/client/pages/account/ForgotPasswordPage.tsx";
 import { ResetPasswordPage } from "../../../../src/client/pages/account/ResetPasswordPage.tsx";
+import { PASSWORD_CONTAINS_USERNAME, PASSWORD_TOO_COMMON } from "../../../../src/shared/passwords/password-strength.ts";
 import { renderWithProviders } from "../../renderers/test-utils.tsx";
 import { respondentUser, sessionFor } from "./fixtures.ts";
 
@@ -101,6 +102,25 @@ describe("account setup (invitation link)", () => {
     expect(await screen.findByText(LINK_EXPIRED)).toBeTruthy();
     expect(sessionStore.get().status).toBe("anonymous");
   });
+});
+
+describe("the password strength rule in the browser", () => {
+  it("refuses a common password and one containing the username before sending, with the server's sentences", async () => {
+    routes["security/validate-token"] = () => ({ valid: true, firstName: "Morgan", username: "mrivera" });
+    routes["security/account-setup"] = () => sessionFor(respondentUser);
+    renderAt("/security/account-setup?token=live-token");
+    await screen.findByText(/Welcome, Morgan/);
+    const attempt = (password: string) => {
+      fireEvent.change(screen.getByLabelText("Password"), { target: { value: password } });
+      fireEvent.change(screen.getByLabelText("Confirm password"), { target: { value: password } });
+      fireEvent.click(screen.getByRole("button", { name: "Create account" }));
+    };
+    attempt("Password1!");
+    expect(await screen.findByText(PASSWORD_TOO_COMMON, {}, { timeout: 15_000 })).toBeTruthy();
+    attempt("Q7#MRivera9x");
+    expect(await screen.findByText(PASSWORD_CONTAINS_USERNAME)).toBeTruthy();
+    expect(bodiesOf("security/account-setup")).toHaveLength(0);
+  }, 30_000);
 });
 
 describe("reset password", () => {

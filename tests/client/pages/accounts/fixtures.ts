@@ -97,5 +97,5 @@ export const respondentUser: SessionUser = {
 
 /** A session answer as the sign-in routes give it (tokens are opaque to these pages). */
 export function sessionFor(user: SessionUser) {
-  return { accessToken: "access.token.value", refreshToken: "refresh-token", user };
+  return { accessToken: "access.token.value", user };
 }
