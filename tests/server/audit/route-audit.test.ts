@@ -1,33 +1,46 @@
+import Fastify from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { routeAuditOf } from "../../../src/server/audit/audit-hook.ts";
+import { registerAuditTrail } from "../../../src/server/audit/audit-hook.ts";
+import { AuditWriter } from "../../../src/server/audit/audit-writer.ts";
 import { ROUTE_AUDIT } from "../../../src/server/audit/route-audit.ts";
+import { defaultBundle, enumOptions, schemaById } from "../../../src/shared/schema/bundle.ts";
 import { createTestApp, type TestApp } from "../../helpers/test-app.ts";
 
-/** The route table: every /api route audits or says why not, and no entry names a route that is gone. */
+/** The route table of the audit trail: complete, current, and every action has words for people. */
 describe("route audit declarations", () => {
   let t: TestApp;
-  const routes: { method: string; url: string }[] = [];
   beforeAll(async () => {
-    t = await createTestApp({ name: "pglite" }, {});
+    t = await createTestApp({ name: "pglite" });
   });
   afterAll(async () => t?.close());
 
-  it("declares every /api route, and every patient route records an event", async () => {
-    // Fastify keeps the route table; printRoutes is for people, so read it through hasRoute.
+  it("names only routes the server serves", () => {
     for (const key of Object.keys(ROUTE_AUDIT)) {
       const [method, url] = key.split(" ");
-      routes.push({ method, url });
       expect(t.app.hasRoute({ method: method as "GET", url }), `${key} is in route-audit.ts but not served`).toBe(true);
     }
-    for (const { method, url } of routes) {
-      if (
-        /patient|chart|respondent|questionnaires\/|measure-alerts|overview|measure-session|scheduling|assignments|teams\//.test(
-          url,
-        ) &&
-        !url.includes("audition")
-      ) {
-        expect(routeAuditOf(method, url), `${method} ${url} touches PHI and must be audited`).toBeTruthy();
-      }
+  });
+
+  it("audits every route that reads or changes patient data", () => {
+    const phi = /patients|teams\/|assignments|respondents|questionnaires\/|measure-alerts|overview|measure-session|scheduling|users\/|outbox|audit-events/;
+    for (const [key, audit] of Object.entries(ROUTE_AUDIT)) {
+      if (phi.test(key)) expect(audit, `${key} touches PHI and must be audited`).toBeTruthy();
+      if (!key.startsWith("GET ")) expect(audit, `${key} changes something and must be audited`).not.toBe(undefined);
     }
+  });
+
+  it("gives every action a title the Audit log shows", () => {
+    const titled = new Set(enumOptions(schemaById(defaultBundle, "enums/audit-action.json")).map((o) => o.value));
+    for (const [key, audit] of Object.entries(ROUTE_AUDIT)) {
+      if (audit) expect(titled.has(audit.action), `${key}: ${audit.action} has no title`).toBe(true);
+    }
+  });
+
+  it("refuses to start with an /api route that declares no audit", async () => {
+    const app = Fastify();
+    registerAuditTrail(app, { writer: new AuditWriter(t.db), secret: "x" });
+    expect(() => app.get("/api/undeclared", async () => ({}))).toThrow(/GET \/api\/undeclared declares no audit/);
+    expect(() => app.get("/api/declared", { config: { audit: { action: "patient.list" } } }, async () => ({}))).not.toThrow();
+    await app.close();
   });
 });
