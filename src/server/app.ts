@@ -55,6 +55,8 @@ export async function buildApp(
   // Before the access hook: a request it refuses (401/403) is still recorded in the audit trail.
   const auditTrail = new AuditWriter(ctx.db, { log: app.log });
   app.decorate("auditTrail", auditTrail);
+  // Write buffered events before anything closes the database (start.ts closes it in onClose).
+  app.addHook("preClose", async () => auditTrail.flush());
   app.addHook("onClose", async () => auditTrail.close());
   // Search terms are keyed-hashed with a key derived from the token secret (audit-redaction.ts).
   registerAuditTrail(app, { writer: auditTrail, secret: `audit-terms:${resolveTokenSecret(ctx.config)}` });
