@@ -16,7 +16,7 @@ const event = (n: number): AuditEvent => ({
   patientId: null,
   recordType: "patient",
   recordId: n,
-  detail: { params: { patientId: n }, note: "naïve, \"quoted\" | piped" },
+  detail: { params: { patientId: n }, note: 'naïve, "quoted" | piped' },
   status: 200,
   outcome: "success",
   sourceIp: "198.51.100.4",

@@ -5,7 +5,12 @@ import { redactedQuery, termHash } from "../../../src/server/audit/audit-redacti
 describe("audit redaction", () => {
   it("keeps paging as is and hashes every free-text value with the key", () => {
     const q = redactedQuery("k", { page: 2, sort: "last_name", search: "Jordan Rivera", email: "j@example.com" });
-    expect(q).toEqual({ page: 2, sort: "last_name", search: termHash("k", "Jordan Rivera"), email: termHash("k", "j@example.com") });
+    expect(q).toEqual({
+      page: 2,
+      sort: "last_name",
+      search: termHash("k", "Jordan Rivera"),
+      email: termHash("k", "j@example.com"),
+    });
     expect(JSON.stringify(q)).not.toMatch(/jordan|rivera|example/i);
   });
 

@@ -22,7 +22,8 @@ describe("route audit declarations", () => {
   });
 
   it("audits every route that reads or changes patient data", () => {
-    const phi = /patients|teams\/|assignments|respondents|questionnaires\/|measure-alerts|overview|measure-session|scheduling|users\/|outbox|audit-events/;
+    const phi =
+      /patients|teams\/|assignments|respondents|questionnaires\/|measure-alerts|overview|measure-session|scheduling|users\/|outbox|audit-events/;
     for (const [key, audit] of Object.entries(ROUTE_AUDIT)) {
       if (phi.test(key)) expect(audit, `${key} touches PHI and must be audited`).toBeTruthy();
       if (!key.startsWith("GET ")) expect(audit, `${key} changes something and must be audited`).not.toBe(undefined);
@@ -40,7 +41,9 @@ describe("route audit declarations", () => {
     const app = Fastify();
     registerAuditTrail(app, { writer: new AuditWriter(t.db), secret: "x" });
     expect(() => app.get("/api/undeclared", async () => ({}))).toThrow(/GET \/api\/undeclared declares no audit/);
-    expect(() => app.get("/api/declared", { config: { audit: { action: "patient.list" } } }, async () => ({}))).not.toThrow();
+    expect(() =>
+      app.get("/api/declared", { config: { audit: { action: "patient.list" } } }, async () => ({})),
+    ).not.toThrow();
     await app.close();
   });
 });

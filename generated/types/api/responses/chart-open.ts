@@ -4,6 +4,10 @@
  */
 export interface ChartOpen {
   /**
+   * The audit event's seq.
+   */
+  id: number;
+  /**
    * When
    */
   at: string;
