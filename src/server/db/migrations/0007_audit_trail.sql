@@ -95,10 +95,10 @@ CREATE TRIGGER audit_chain_head_guard BEFORE UPDATE OR DELETE ON audit_chain_hea
 CREATE TRIGGER audit_chain_head_no_truncate BEFORE TRUNCATE ON audit_chain_head
   FOR EACH STATEMENT EXECUTE FUNCTION refuse_log_change();
 
--- A user's account activity stays when someone deletes the user: no more ON DELETE CASCADE
--- (the delete is refused while the user has a trail; accounts are deactivated, never deleted).
+-- A user's account activity stays when the user is deleted (only a user added by mistake can be:
+-- clinical-user-entity.ts): no ON DELETE CASCADE, and no foreign key at all, like audit_event,
+-- because the log must outlive the account it is about.
 ALTER TABLE activity_log DROP CONSTRAINT activity_log_user_id_fkey;
-ALTER TABLE activity_log ADD CONSTRAINT activity_log_user_id_fkey FOREIGN KEY (user_id) REFERENCES app_user (id);
 
 -- The patient a record belongs to, so an event names the chart it touched even when the route
 -- names a respondent link, a measure or an alert. Resolved when the event is written.
