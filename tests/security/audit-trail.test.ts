@@ -236,7 +236,11 @@ describe.each(DATABASES)("audit trail on $name", (database) => {
     const { ids: mistake } = await signInUsers(t.db, { mistake: ["clinician"] });
     await t.db.insertInto("activity_log").values({ user_id: mistake.mistake, actor_id: null, code: 15 }).execute();
     await t.db.deleteFrom("app_user").where("id", "=", mistake.mistake).execute();
-    const activity = await t.db.selectFrom("activity_log").select("code").where("user_id", "=", mistake.mistake).execute();
+    const activity = await t.db
+      .selectFrom("activity_log")
+      .select("code")
+      .where("user_id", "=", mistake.mistake)
+      .execute();
     expect(activity).toEqual([{ code: 15 }]);
   });
 
@@ -288,7 +292,7 @@ describe.each(DATABASES)("audit trail on $name", (database) => {
     const openedBy = (who: "admin" | "A" | "B" | "staff") =>
       t.app.inject({ method: "GET", url: `/api/patients/${pA.id}/opened-by`, headers: h[who] });
     const seen = await openedBy("admin");
-    expect(seen.statusCode).toBe(200);
+    expect(seen.statusCode, seen.body).toBe(200);
     const names = seen.json().rows.map((r: { user_name: string }) => r.user_name);
     expect(names).toContain("admin Tester");
     expect(names).toContain("A Tester");

@@ -1,7 +1,19 @@
 import { createHmac } from "node:crypto";
 
 /** Query keys whose values are paging and sorting, never a person's data: kept as they came. */
-const PLAIN_QUERY_KEYS = new Set(["page", "pageSize", "sort", "order", "status", "after", "from", "to", "action"]);
+const PLAIN_QUERY_KEYS = new Set([
+  "page",
+  "pageSize",
+  "sort",
+  "order",
+  "status",
+  "after",
+  "from",
+  "to",
+  "action",
+  "view",
+  "channel",
+]);
 
 /**
  * A keyed hash of a search term or other free text: an auditor holding the server's secret can

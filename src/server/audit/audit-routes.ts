@@ -93,7 +93,7 @@ export async function auditRoutes(app: FastifyInstance, ctx: AppContext): Promis
       const rows = await ctx.db
         .selectFrom("audit_event as e")
         .innerJoin("app_user as u", "u.id", "e.user_id")
-        .select(["e.at", sql<string>`u.first_name || ' ' || u.last_name`.as("user_name"), "e.roles"])
+        .select(["e.seq as id", "e.at", sql<string>`u.first_name || ' ' || u.last_name`.as("user_name"), "e.roles"])
         .where("e.patient_id", "=", request.params.patientId)
         .where("e.action", "=", "patient.read")
         .where("e.outcome", "=", "success")
