@@ -204,6 +204,32 @@ describe.each(DATABASES)("audit trail on $name", (database) => {
     ]);
   });
 
+  it("records malformed requests (NUL, lone surrogates, huge numbers) without breaking the trail", async () => {
+    const attempts = [
+      await t.app.inject({ method: "GET", url: "/api/patients?search=%00%F0", headers: h.A }),
+      await t.app.inject({ method: "GET", url: "/api/patients/%00", headers: h.A }),
+      await t.app.inject({ method: "GET", url: "/api/patients/1e20", headers: h.A }),
+      await t.app.inject({ method: "GET", url: "/api/patients?sort=%ED%A0%80&search=%ED%A0%80", headers: h.A }),
+      await t.app.inject({
+        method: "POST",
+        url: "/api/security/login",
+        payload: { username: "a\u0000b", password: "x" },
+      }),
+      await t.app.inject({
+        method: "POST",
+        url: "/api/security/login",
+        payload: { username: "\ud800", password: "x" },
+      }),
+    ];
+    // Some of these are still 500s today (issue 8 §6 is fixing that elsewhere); whatever the answer, it is recorded.
+    for (const res of attempts) {
+      const events = await eventsOf(String(res.headers["x-request-id"]));
+      expect(events).toHaveLength(1);
+      expect(events[0].status).toBe(res.statusCode);
+    }
+    expect(await verifyChain(t.db)).toMatchObject({ ok: true });
+  });
+
   it("refuses UPDATE, DELETE and TRUNCATE of the logs in the database", async () => {
     // Row triggers fire for rows: make sure every log holds one.
     await t.db.insertInto("activity_log").values({ user_id: ids.A, actor_id: null, code: 4 }).execute();

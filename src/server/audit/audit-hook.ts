@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { type AuditScope, auditScope } from "./audit-context.ts";
 import { type AuditEvent, outcomeOf } from "./audit-event.ts";
-import { redactedQuery } from "./audit-redaction.ts";
+import { redactedQuery, storableText } from "./audit-redaction.ts";
 import type { AuditWriter } from "./audit-writer.ts";
 import { ROUTE_AUDIT, type RouteAudit, type RouteAuditDeclaration } from "./route-audit.ts";
 
@@ -44,7 +44,9 @@ export function registerAuditTrail(app: FastifyInstance, deps: { writer: AuditWr
     return (parts: Parameters<AuditScope["event"]>[0]): AuditEvent => {
       const user = request.user;
       const detail: Record<string, unknown> = {};
-      if (params && Object.keys(params).length) detail.params = params;
+      // Path parameters are ids once validated; anything else (a malformed id) is hashed like text.
+      const ids = params && redactedQuery(deps.secret, params);
+      if (ids) detail.params = ids;
       const query = redactedQuery(deps.secret, request.query);
       if (query) detail.query = query;
       const routeRecord = audit.recordParam
@@ -105,7 +107,8 @@ export function registerAuditTrail(app: FastifyInstance, deps: { writer: AuditWr
     // A sign-in names its account by username; the row stores the account's id, never the text typed.
     if (audit.action.startsWith("auth.") && !event.userId) {
       const username = (request.body as { username?: unknown } | undefined)?.username;
-      if (typeof username === "string" && username.length <= 200) event.signInUsername = username;
+      if (typeof username === "string" && username.length <= 254 && storableText(username))
+        event.signInUsername = username;
     }
     deps.writer.record(event);
   });

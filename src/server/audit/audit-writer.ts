@@ -53,12 +53,27 @@ export class AuditWriter {
     this.buffer = [];
     this.flushing = this.flushing.then(async () => {
       if (batch.length === 0) return;
+      let written = 0;
       try {
-        await insertEvents(this.db, batch);
+        try {
+          await insertEvents(this.db, batch);
+          written = batch.length;
+        } catch (err) {
+          if (!isDataError(err)) throw err;
+          // One event the database cannot store (malformed input that slipped past redaction) must
+          // not block the others: write them one by one, that one without its detail.
+          for (const event of batch) {
+            await insertEvents(this.db, [event]).catch((e) => {
+              if (!isDataError(e)) throw e;
+              return insertEvents(this.db, [{ ...event, detail: { unstorable: true }, signInUsername: undefined }]);
+            });
+            written += 1;
+          }
+        }
       } catch (err) {
         // Keep them for the next try rather than drop a record of PHI access.
-        this.buffer.unshift(...batch);
-        this.opts.log?.error({ err, events: batch.length }, "audit trail: writing events failed; will retry");
+        this.buffer.unshift(...batch.slice(written));
+        this.opts.log?.error({ err, events: batch.length - written }, "audit trail: writing events failed; will retry");
         this.timer ??= setTimeout(() => void this.flush(), this.intervalMs);
       }
     });
@@ -70,6 +85,12 @@ export class AuditWriter {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
   }
+}
+
+/** SQLSTATE class 22 (data exception: bad text, number out of range), as opposed to a database that is away. */
+function isDataError(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  return typeof code === "string" && code.startsWith("22");
 }
 
 /**

@@ -62,6 +62,24 @@ describe.each(DATABASES)("audit chain on $name", (database) => {
     expect(await verifyChain(t.db)).toEqual({ ok: true, checked: js.rows.length });
   });
 
+  it("writes the rest of a batch when one event cannot be stored, that one without its detail", async () => {
+    const writer = new AuditWriter(t.db);
+    writer.record({ ...event(71), requestId: "poison", detail: { text: "nul \u0000 here" } });
+    writer.record({ ...event(72), requestId: "fine" });
+    await writer.close();
+    const rows = await t.db
+      .selectFrom("audit_event")
+      .select(["request_id", "detail"])
+      .where("request_id", "in", ["poison", "fine"])
+      .orderBy("seq")
+      .execute();
+    expect(rows).toEqual([
+      { request_id: "poison", detail: { unstorable: true } },
+      { request_id: "fine", detail: event(72).detail },
+    ]);
+    expect(await verifyChain(t.db)).toMatchObject({ ok: true });
+  });
+
   it("finds an altered row, a removed row, and rows cut off the end", async () => {
     const last = await freshChain(4);
     await tamper(t.db, sql`update audit_event set user_id = 999 where seq = ${last - 2}`);
