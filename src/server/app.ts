@@ -1,10 +1,14 @@
+import { randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import Fastify, { type FastifyInstance } from "fastify";
 import type { AppContext, AppContextInput } from "./app-context.ts";
+import { registerAuditTrail } from "./audit/audit-hook.ts";
+import { AuditWriter } from "./audit/audit-writer.ts";
 import { registerAccessHook } from "./auth/access-hook.ts";
 import { registerRefreshCookie } from "./auth/refresh-cookie.ts";
+import { resolveTokenSecret } from "./auth/token-secret.ts";
 import { healthRoutes } from "./health/routes.ts";
 import { registerErrorHandling } from "./http/error-handler.ts";
 import { onClientError, onFrameworkError } from "./http/framework-errors.ts";
@@ -46,6 +50,8 @@ export async function buildApp(
     // answer in the API's one error shape too.
     frameworkErrors: onFrameworkError,
     clientErrorHandler: onClientError,
+    // Request ids name a request in the audit trail: unique across nodes and restarts, unlike req-1, req-2.
+    genReqId: () => randomUUID(),
   });
   const ctx: AppContext = {
     ...input,
@@ -66,6 +72,14 @@ export async function buildApp(
   registerSchemaValidation(app, ctx.bundle);
   registerResponseSerialization(app, ctx.bundle, { check: opts.checkResponses ?? process.env.NODE_ENV === "test" });
   declareDocsAccess(app); // before the access hook, which checks every /api route's config.access
+  // Before the access hook: a request it refuses (401/403) is still recorded in the audit trail.
+  const auditTrail = new AuditWriter(ctx.db, { log: app.log });
+  app.decorate("auditTrail", auditTrail);
+  // Write buffered events before anything closes the database (start.ts closes it in onClose).
+  app.addHook("preClose", async () => auditTrail.flush());
+  app.addHook("onClose", async () => auditTrail.close());
+  // Search terms are keyed-hashed with a key derived from the token secret (audit-redaction.ts).
+  registerAuditTrail(app, { writer: auditTrail, secret: `audit-terms:${resolveTokenSecret(ctx.config)}` });
   registerAccessHook(app, { db: ctx.db, bundle: ctx.bundle, tokens: ctx.tokens });
   registerStandardErrorResponses(app);
 
@@ -76,4 +90,11 @@ export async function buildApp(
 
   if (serveClient) await app.register(fastifyStatic, { root: CLIENT_DIST, wildcard: false });
   return app;
+}
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** The audit trail's writer; `flush()` writes the buffered read events now. */
+    auditTrail: AuditWriter;
+  }
 }

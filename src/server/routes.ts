@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { accountRoutes } from "./accounts/routes.ts";
 import { alertRoutes } from "./alerts/routes.ts";
 import type { AppContext } from "./app-context.ts";
+import { auditRoutes } from "./audit/audit-routes.ts";
 import { clinicalUserRoutes } from "./clinical-users/routes.ts";
 import { clinicianTeamRoutes } from "./clinician-teams/routes.ts";
 import { locationRoutes } from "./locations/routes.ts";
@@ -39,4 +40,5 @@ export const apiRouteModules: ((app: FastifyInstance, ctx: AppContext) => Promis
   respondentSessionRoutes,
   reportRoutes,
   alertRoutes,
+  auditRoutes,
 ];

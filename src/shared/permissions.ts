@@ -15,7 +15,9 @@ export type Permission =
   | "analytics.usage"
   | "measures.preview"
   | "respondent.session"
-  | "respondent.account";
+  | "respondent.account"
+  /** Read and export the audit trail (Settings > Audit log). */
+  | "audit.read";
 
 interface RoleEntry {
   const: string;

@@ -28,7 +28,8 @@ const SCREENS: Screen[] = [
     name: "patient view",
     path: "/clinician/patients",
     openFirstRow: true,
-    ready: (p) => p.getByRole("link", { name: "Edit" }),
+    // The last section to load: the chart's "Opened by" panel from the audit trail.
+    ready: (p) => p.getByRole("heading", { name: "Opened by" }),
   },
   {
     name: "patient add",
@@ -64,6 +65,11 @@ const SCREENS: Screen[] = [
     ready: (p) => p.getByRole("heading", { name: "Linked patients" }),
   },
   { name: "general settings", path: "/settings/general", ready: (p) => p.getByRole("button", { name: /Save/ }) },
+  {
+    name: "audit log",
+    path: "/settings/audit-log",
+    ready: (p) => p.getByRole("table", { name: "Audit log" }).getByRole("row").nth(1),
+  },
 ];
 
 interface AxeViolation {

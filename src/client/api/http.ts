@@ -33,6 +33,8 @@ export interface ApiOptions {
    */
   renew?: boolean;
   headers?: Record<string, string>;
+  /** "text": a successful answer is returned as text (a CSV download), not parsed as JSON. */
+  as?: "json" | "text";
 }
 
 /** 200 answers that are failures in disguise (spec §8): shown as errors, never as data. */
@@ -87,7 +89,7 @@ async function send(path: string, options: ApiOptions): Promise<Answer> {
   }
   const renewed = tokensFromHeaders(res);
   if (renewed) storeTokens(renewed);
-  const data = await readJson(res);
+  const data = options.as === "text" && res.ok ? await res.text() : await readJson(res);
   return { res, data, body: asRecord(data) };
 }
 

@@ -138,6 +138,12 @@ export function SchemaTable<Row extends TableRow>(props: SchemaTableProps<Row>) 
   // The pager offers the pages the server opens by number (the first 10,000 rows); past them a
   // search or a sort finds a record, and the count says so.
   const pageCount = reachablePages(totalRecords, pageSize);
+  // A table with nothing to focus (no links, sort buttons or row actions) still scrolls sideways
+  // on a phone: its scroll area takes the focus itself so a keyboard can scroll it (WCAG 2.1.1).
+  const focusless = !rowActions && !descriptors.some((d) => d.sortable || (d.link && rowHref));
+  const scrollAreaProps = focusless
+    ? { viewportProps: { tabIndex: 0, role: "region", "aria-label": `${label} (scrolls sideways)` } }
+    : undefined;
   const top = useRef<HTMLDivElement>(null);
   let body: ReactNode;
   if (rows.length === 0) {
@@ -164,7 +170,7 @@ export function SchemaTable<Row extends TableRow>(props: SchemaTableProps<Row>) 
 
   return (
     <div ref={top} style={{ scrollMarginTop: "calc(var(--app-shell-header-offset, 0px) + 1rem)" }}>
-      <Table.ScrollContainer minWidth={720}>
+      <Table.ScrollContainer minWidth={720} scrollAreaProps={scrollAreaProps}>
         <Table striped highlightOnHover aria-label={label} aria-busy={loading || undefined}>
           <Table.Thead>
             {table.getHeaderGroups().map((group) => (

@@ -177,6 +177,27 @@ export interface Database {
     changed_by: number | null;
     changed_at: Generated<Date>;
   };
+  // Audit trail (0007_audit_trail.sql): seq, prev_hash and hash are set by the chain trigger.
+  audit_event: {
+    seq: Generated<number>;
+    at: Generated<Date>;
+    user_id: number | null;
+    roles: Generated<string>;
+    acting_as_user_id: number | null;
+    action: string;
+    route: string | null;
+    patient_id: number | null;
+    record_type: string | null;
+    record_id: number | null;
+    detail: Json | null;
+    status: number | null;
+    outcome: "success" | "refused" | "failed";
+    source_ip: string | null;
+    request_id: string | null;
+    prev_hash: Generated<string>;
+    hash: Generated<string>;
+  };
+  audit_chain_head: { id: number; seq: number; hash: string };
   general_setting: { key: string; value: Json };
   ui_setting: { user_id: number; value: Json };
   // Measures, sessions and alerts (0001 + 0005_measures.sql).

@@ -1,10 +1,12 @@
 import { type Kysely, sql } from "kysely";
+import { auditRecordChange } from "../audit/audit-context.ts";
 import type { Database } from "../db/database-types.ts";
 
 /**
  * Appends the next version of a clinical record (STYLE habit 12): who changed it, when, and the
  * whole record as it now reads. Call it inside the transaction that made the change, after
- * locking the record, so two saves cannot take the same version number.
+ * locking the record, so two saves cannot take the same version number. Within a request it also
+ * appends the change's audit event (audit/audit-context.ts) in the same transaction.
  */
 export async function appendHistory(
   db: Kysely<Database>,
@@ -16,7 +18,11 @@ export async function appendHistory(
       ${entry.changedBy}::bigint
     from record_history where entity = ${entry.entity} and entity_id = ${entry.entityId}
     returning version`.execute(db);
-  return row.rows[0].version;
+  const version = row.rows[0].version;
+  // Every clinical write records history here, in its transaction: its audit event goes with it.
+  const deleted = (entry.data as { deleted?: unknown } | null)?.deleted === true;
+  await auditRecordChange(db, { entity: entry.entity, entityId: entry.entityId, version, deleted });
+  return version;
 }
 
 /** Which record a version belongs to, and who made the change (null: the system). */

@@ -2,6 +2,7 @@ import { useParams } from "react-router-dom";
 import { EntityView } from "../../entities/EntityView.tsx";
 import { ChartMeasures } from "../chart-measures/ChartMeasures.tsx";
 import { ChartTeam } from "../respondents/ChartTeam.tsx";
+import { ChartOpenedBy } from "./ChartOpenedBy.tsx";
 import { useCanWritePatients } from "./PatientPermissions.tsx";
 import { type PatientRecord, patientEntity } from "./patient-api.ts";
 import { patientPaths } from "./patient-paths.ts";
@@ -28,11 +29,14 @@ export function PatientViewPage() {
           />
         )
       }
-      after={(patient) =>
-        typeof patient.access_control_id === "number" && (
-          <ChartTeam ccaId={patient.access_control_id} patientId={patient.id} patientName={patient.full_name ?? ""} />
-        )
-      }
+      after={(patient) => (
+        <>
+          {typeof patient.access_control_id === "number" && (
+            <ChartTeam ccaId={patient.access_control_id} patientId={patient.id} patientName={patient.full_name ?? ""} />
+          )}
+          <ChartOpenedBy patientId={patient.id} />
+        </>
+      )}
     />
   );
 }

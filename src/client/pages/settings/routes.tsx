@@ -3,7 +3,7 @@ import { lazyPage } from "../../app/lazy-page.tsx";
 import { RequirePermission } from "../../guards/RequirePermission.tsx";
 import { NotFoundPage } from "../system/NotFoundPage.tsx";
 import { SettingsRedirect } from "./SettingsRedirect.tsx";
-import { ADMIN_LEVEL, STAFF_LEVEL } from "./settings-sections.ts";
+import { ADMIN_LEVEL, AUDIT_LEVEL, STAFF_LEVEL } from "./settings-sections.ts";
 
 const page = {
   clinicalUsers: lazyPage(() => import("./ClinicalUserListPage.tsx"), "ClinicalUserListPage"),
@@ -20,6 +20,7 @@ const page = {
   patientUserEdit: lazyPage(() => import("./PatientUserEditPage.tsx"), "PatientUserEditPage"),
   general: lazyPage(() => import("./GeneralSettingsPage.tsx"), "GeneralSettingsPage"),
   outbox: lazyPage(() => import("./OutboxPage.tsx"), "OutboxPage"),
+  auditLog: lazyPage(() => import("./AuditLogPage.tsx"), "AuditLogPage"),
 };
 
 /**
@@ -47,6 +48,10 @@ export const settingsRoutes: RouteObject[] = [
           { path: "general", element: page.general },
           { path: "outbox", element: page.outbox },
         ],
+      },
+      {
+        element: <RequirePermission anyOf={AUDIT_LEVEL} />,
+        children: [{ path: "audit-log", element: page.auditLog }],
       },
       {
         element: <RequirePermission anyOf={STAFF_LEVEL} />,

@@ -17,4 +17,5 @@ export const settingsPaths = {
   patientUserEdit: (userId: number | string) => `${SETTINGS_PATH}/patient-users/${userId}/edit`,
   general: `${SETTINGS_PATH}/general`,
   outbox: `${SETTINGS_PATH}/outbox`,
+  auditLog: `${SETTINGS_PATH}/audit-log`,
 };

@@ -16,6 +16,7 @@ export interface SettingsSection {
 
 export const ADMIN_LEVEL: readonly Permission[] = ["settings.admin"];
 export const STAFF_LEVEL: readonly Permission[] = ["settings.staff"];
+export const AUDIT_LEVEL: readonly Permission[] = ["audit.read"];
 
 export const SETTINGS_SECTIONS: readonly SettingsSection[] = [
   { label: "Clinical users", to: settingsPaths.clinicalUsers, anyOf: ADMIN_LEVEL },
@@ -24,6 +25,7 @@ export const SETTINGS_SECTIONS: readonly SettingsSection[] = [
   { label: "Patient users", to: settingsPaths.patientUsers, anyOf: STAFF_LEVEL },
   { label: "General", to: settingsPaths.general, anyOf: ADMIN_LEVEL },
   { label: "Outbox", to: settingsPaths.outbox, anyOf: ADMIN_LEVEL },
+  { label: "Audit log", to: settingsPaths.auditLog, anyOf: AUDIT_LEVEL },
 ];
 
 export function sectionsFor(user: SessionUser | null): SettingsSection[] {

@@ -32,6 +32,7 @@ describe("settings routes", () => {
       "Patient users",
       "General",
       "Outbox",
+      "Audit log",
     ]);
     expect(sections.getByRole("link", { name: "Clinical users" }).getAttribute("aria-current")).toBe("page");
   });

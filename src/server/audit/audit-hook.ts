@@ -1,0 +1,125 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { type AuditScope, auditScope } from "./audit-context.ts";
+import { type AuditEvent, outcomeOf } from "./audit-event.ts";
+import { redactedQuery, storableText } from "./audit-redaction.ts";
+import type { AuditWriter } from "./audit-writer.ts";
+import { ROUTE_AUDIT, type RouteAudit, type RouteAuditDeclaration } from "./route-audit.ts";
+
+/** The route's declaration: its own `config.audit`, else the table; undefined when it has neither. */
+export function routeAuditOf(method: string, url: string, config?: { audit?: RouteAuditDeclaration }) {
+  if (config?.audit !== undefined) return config.audit;
+  return ROUTE_AUDIT[`${method === "HEAD" ? "GET" : method} ${url}`];
+}
+
+function idFrom(source: unknown, key: string | undefined): number | null {
+  if (!key || !source || typeof source !== "object") return null;
+  const value = Number((source as Record<string, unknown>)[key]);
+  return Number.isSafeInteger(value) && value > 0 ? value : null;
+}
+
+/**
+ * The audit trail's request side (issue 8 §2):
+ * - refuses to start when an /api route declares no audit (route-audit.ts);
+ * - runs each request inside an AuditScope, so a write's record history appends its event in the
+ *   write's own transaction (audit-context.ts);
+ * - when the answer is sent, records one event for the request (buffered): reads, searches,
+ *   refusals (401/403/404) and failed writes. A write that already appended its event in its
+ *   transaction and succeeded is not recorded twice.
+ */
+export function registerAuditTrail(app: FastifyInstance, deps: { writer: AuditWriter; secret: string }): void {
+  app.addHook("onRoute", (route) => {
+    if (!route.url.startsWith("/api/") || route.url.startsWith("/api/docs")) return;
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) {
+      if (routeAuditOf(method, route.url, route.config) === undefined) {
+        throw new Error(
+          `Route ${method} ${route.url} declares no audit: add config.audit, or an entry in src/server/audit/route-audit.ts`,
+        );
+      }
+    }
+  });
+
+  const eventFor = (request: FastifyRequest, audit: RouteAudit) => {
+    const params = request.params as Record<string, unknown> | undefined;
+    return (parts: Parameters<AuditScope["event"]>[0]): AuditEvent => {
+      const user = request.user;
+      const detail: Record<string, unknown> = {};
+      // Path parameters are ids once validated; anything else (a malformed id) is hashed like text.
+      const ids = params && redactedQuery(deps.secret, params);
+      if (ids) detail.params = ids;
+      const query = redactedQuery(deps.secret, request.query);
+      if (query) detail.query = query;
+      const routeRecord = audit.recordParam
+        ? (idFrom(params, audit.recordParam) ??
+          idFrom(request.query, audit.recordParam) ??
+          idFrom(request.body, audit.recordParam))
+        : null;
+      return {
+        at: new Date(),
+        userId: user?.id ?? null,
+        roles: user?.roles ?? [],
+        actingAsUserId: null,
+        route: `${request.method === "HEAD" ? "GET" : request.method} ${request.routeOptions.url}`,
+        patientId: audit.recordType === "patient" ? routeRecord : null,
+        detail: Object.keys(detail).length ? detail : null,
+        sourceIp: request.ip,
+        requestId: String(request.id),
+        ...parts,
+        recordType: parts.recordType ?? (routeRecord ? (audit.recordType ?? null) : null),
+        recordId: parts.recordId ?? routeRecord,
+      };
+    };
+  };
+
+  app.addHook("onRequest", (request: FastifyRequest, _reply: FastifyReply, done: () => void) => {
+    const url = request.routeOptions.url;
+    const audit = url ? routeAuditOf(request.method, url, request.routeOptions.config) : undefined;
+    if (!audit) return done();
+    const scope: AuditScope = {
+      request,
+      writer: deps.writer,
+      event: eventFor(request, audit),
+      wroteInTransaction: false,
+    };
+    request.auditScope = scope;
+    auditScope.run(scope, done);
+  });
+
+  // The id the trail records, so a user reporting a problem (or a log line) can be matched to its event.
+  app.addHook("onSend", async (request, reply) => {
+    reply.header("x-request-id", String(request.id));
+  });
+
+  app.addHook("onResponse", async (request, reply) => {
+    const scope = request.auditScope;
+    if (!scope) return;
+    const url = request.routeOptions.url as string;
+    const audit = routeAuditOf(request.method, url, request.routeOptions.config) as RouteAudit;
+    const status = reply.statusCode;
+    if (scope.wroteInTransaction && status < 400) return;
+    const event = scope.event({
+      action: audit.action,
+      recordType: null,
+      recordId: null,
+      outcome: outcomeOf(status),
+      status,
+    });
+    // A sign-in names its account by username; the row stores the account's id, never the text typed.
+    if (audit.action.startsWith("auth.") && !event.userId) {
+      const username = (request.body as { username?: unknown } | undefined)?.username;
+      if (typeof username === "string" && username.length <= 254 && storableText(username))
+        event.signInUsername = username;
+    }
+    deps.writer.record(event);
+  });
+}
+
+declare module "fastify" {
+  interface FastifyRequest {
+    auditScope?: AuditScope;
+  }
+  interface FastifyContextConfig {
+    /** What the route records in the audit trail (audit/route-audit.ts); `false`: nothing. */
+    audit?: RouteAuditDeclaration;
+  }
+}

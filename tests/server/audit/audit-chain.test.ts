@@ -1,0 +1,104 @@
+import { type Kysely, sql } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { canonical, verifyChain } from "../../../src/server/audit/audit-chain.ts";
+import type { AuditEvent } from "../../../src/server/audit/audit-event.ts";
+import { AuditWriter } from "../../../src/server/audit/audit-writer.ts";
+import type { Database } from "../../../src/server/db/database-types.ts";
+import { createTestApp, DATABASES, type TestApp } from "../../helpers/test-app.ts";
+
+const event = (n: number): AuditEvent => ({
+  at: new Date(),
+  userId: n,
+  roles: ["clinician", "supervisor"],
+  actingAsUserId: null,
+  action: "patient.read",
+  route: "GET /api/patients/:patientId",
+  patientId: null,
+  recordType: "patient",
+  recordId: n,
+  detail: { params: { patientId: n }, note: 'naïve, "quoted" | piped' },
+  status: 200,
+  outcome: "success",
+  sourceIp: "198.51.100.4",
+  requestId: `req-${n}`,
+});
+
+/** Changes a log row the way only someone bypassing the app (a superuser) could, to prove it shows. */
+async function tamper(db: Kysely<Database>, statement: ReturnType<typeof sql>): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await sql`alter table audit_event disable trigger audit_event_append_only`.execute(trx);
+    await statement.execute(trx);
+    await sql`alter table audit_event enable trigger audit_event_append_only`.execute(trx);
+  });
+}
+
+describe.each(DATABASES)("audit chain on $name", (database) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(database);
+  });
+  afterAll(async () => t?.close());
+
+  async function freshChain(n: number): Promise<number> {
+    const writer = new AuditWriter(t.db);
+    for (let i = 1; i <= n; i++) writer.record(event(i));
+    await writer.close();
+    const head = await t.db.selectFrom("audit_chain_head").select("seq").executeTakeFirstOrThrow();
+    return Number(head.seq);
+  }
+
+  it("hashes the same canonical text in JS as the database does", async () => {
+    await freshChain(3);
+    const rows = await sql<{ sql_text: string; seq: number }>`
+      select audit_event_canonical(e) as sql_text, seq from audit_event e order by seq`.execute(t.db);
+    const js = await sql<Record<string, string | null>>`
+      select seq::text as seq, to_char(at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as at,
+        user_id::text as u, roles, acting_as_user_id::text as a, action, route, patient_id::text as p,
+        record_type, record_id::text as r, detail::text as d, status::text as s, outcome, source_ip, request_id, prev_hash
+      from audit_event order by audit_event.seq`.execute(t.db);
+    js.rows.forEach((r, i) => {
+      expect(canonical(Object.values(r))).toBe(rows.rows[i].sql_text);
+    });
+    expect(await verifyChain(t.db)).toEqual({ ok: true, checked: js.rows.length });
+  });
+
+  it("writes the rest of a batch when one event cannot be stored, that one without its detail", async () => {
+    const writer = new AuditWriter(t.db);
+    writer.record({ ...event(71), requestId: "poison", detail: { text: "nul \u0000 here" } });
+    writer.record({ ...event(72), requestId: "fine" });
+    await writer.close();
+    const rows = await t.db
+      .selectFrom("audit_event")
+      .select(["request_id", "detail"])
+      .where("request_id", "in", ["poison", "fine"])
+      .orderBy("seq")
+      .execute();
+    expect(rows).toEqual([
+      { request_id: "poison", detail: { unstorable: true } },
+      { request_id: "fine", detail: event(72).detail },
+    ]);
+    expect(await verifyChain(t.db)).toMatchObject({ ok: true });
+  });
+
+  it("finds an altered row, a removed row, and rows cut off the end", async () => {
+    const last = await freshChain(4);
+    await tamper(t.db, sql`update audit_event set user_id = 999 where seq = ${last - 2}`);
+    expect(await verifyChain(t.db)).toMatchObject({ ok: false, broken: { seq: last - 2, reason: /altered/ } });
+    await tamper(t.db, sql`delete from audit_event where seq = ${last - 2}`);
+    expect(await verifyChain(t.db)).toMatchObject({ ok: false, broken: { seq: last - 1, reason: /missing/ } });
+  });
+
+  it("finds the last rows removed, through the chain head", async () => {
+    const t2 = await createTestApp(database);
+    try {
+      const writer = new AuditWriter(t2.db);
+      for (let i = 1; i <= 3; i++) writer.record(event(i));
+      await writer.close();
+      expect(await verifyChain(t2.db)).toEqual({ ok: true, checked: 3 });
+      await tamper(t2.db, sql`delete from audit_event where seq = 3`);
+      expect(await verifyChain(t2.db)).toMatchObject({ ok: false, checked: 2, broken: { seq: 3 } });
+    } finally {
+      await t2.close();
+    }
+  });
+});
