@@ -6,6 +6,7 @@ import type { AppContext, AppContextInput } from "./app-context.ts";
 import { registerAccessHook } from "./auth/access-hook.ts";
 import { healthRoutes } from "./health/routes.ts";
 import { registerErrorHandling } from "./http/error-handler.ts";
+import { redactedLoggerOptions } from "./http/log-redaction.ts";
 import { registerResponseSerialization } from "./http/response-serialization.ts";
 import { registerSchemaValidation } from "./http/schema-validation.ts";
 import { registerStandardErrorResponses } from "./http/standard-error-responses.ts";
@@ -26,7 +27,8 @@ export async function buildApp(
   opts: { logger?: boolean | object; serveClient?: boolean; checkResponses?: boolean } = {},
 ): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: opts.logger ?? { level: input.config.logLevel },
+    // No PHI or secret in the log: query values, bodies, credentials redacted (http/log-redaction.ts).
+    logger: redactedLoggerOptions(opts.logger, input.config.logLevel),
     bodyLimit: 1024 * 1024,
     // Behind a proxy the client address comes from X-Forwarded-For; the rate limits need it.
     trustProxy: true,
