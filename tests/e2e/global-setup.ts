@@ -63,6 +63,10 @@ export default async function setup(project: TestProject) {
     const leaks = await phiInLog(main.db, logFile);
     for (const app of servers) await app.close();
     for (const d of dirs) rmSync(d, { recursive: true, force: true });
-    if (leaks.length > 0) throw new Error(`The server log holds PHI or secrets (issue 8 §4): ${leaks.join("; ")}`);
+    if (leaks.length > 0) {
+      // Vitest reports a teardown error but would still exit 0: fail the run explicitly.
+      process.exitCode = 1;
+      throw new Error(`The server log holds PHI or secrets (issue 8 §4): ${leaks.join("; ")}`);
+    }
   };
 }
