@@ -64,9 +64,9 @@ export function RespondentEditor({ patient, member }: { patient: PatientRecord; 
     onSuccess: async (saved, { existingUserId }) => {
       await queryClient.invalidateQueries({ queryKey: teamKeys.all });
       if (isInvitation(saved)) {
-        // Not on the team until they accept: the sentence says so, in place and as a toast.
+        // Not on the team until they accept: the sentence says so in place (role=status), where
+        // it stays until the user goes back, rather than in a passing toast.
         setInvited(saved.message);
-        toastSuccess(saved.message);
         return;
       }
       toastSuccess(
