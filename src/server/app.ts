@@ -12,6 +12,7 @@ import { resolveTokenSecret } from "./auth/token-secret.ts";
 import { healthRoutes } from "./health/routes.ts";
 import { registerErrorHandling } from "./http/error-handler.ts";
 import { onClientError, onFrameworkError } from "./http/framework-errors.ts";
+import { redactedLoggerOptions } from "./http/log-redaction.ts";
 import { registerResponseSerialization } from "./http/response-serialization.ts";
 import { registerSchemaValidation } from "./http/schema-validation.ts";
 import { registerSecurityHeaders } from "./http/security-headers.ts";
@@ -40,7 +41,8 @@ export async function buildApp(
   opts: { logger?: boolean | object; serveClient?: boolean; checkResponses?: boolean } = {},
 ): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: opts.logger ?? { level: input.config.logLevel },
+    // No PHI or secret in the log: query values, bodies, credentials redacted (http/log-redaction.ts).
+    logger: redactedLoggerOptions(opts.logger, input.config.logLevel),
     bodyLimit: 1024 * 1024,
     // X-Forwarded-For is believed only from the proxies TRUST_PROXY names: otherwise anyone could
     // pick their own address with a header and reset every per-address limit (issue 8 §3).

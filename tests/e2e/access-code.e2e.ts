@@ -1,54 +1,29 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { launchChromium, newContext, PHONE } from "./chromium.ts";
-import { DEMO_PASSWORD } from "./session.ts";
+import { deliveredMessages } from "./delivered-messages.ts";
 
 /** Morgan Rivera (login `parent`, src/server/seed/demo-respondents.ts): mother of two demo patients. */
 const MORGAN_EMAIL = "morgan.rivera@example.com";
 
-interface OutboxRow {
-  id: number;
-  recipient: string;
-  purpose: string | null;
-  body: string;
-  created_at: string;
-}
-
-async function adminToken(baseUrl: string): Promise<string> {
-  const res = await fetch(new URL("/api/security/login", baseUrl), {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ username: "admin", password: DEMO_PASSWORD }),
-  });
-  expect(res.status).toBe(200);
-  return ((await res.json()) as { accessToken: string }).accessToken;
-}
-
 /**
  * The newest access code sent to an address after `since` (id of the newest message before the
- * request), read from the outbox as an admin: the e2e server has no mail server, so messages stay there.
+ * request), read as the mail server would get it (delivered-messages.ts): the admin outbox
+ * shows codes masked, and the e2e server has no mail server.
  */
-async function latestCode(baseUrl: string, token: string, recipient: string, since: number): Promise<string> {
+async function latestCode(recipient: string, since: number): Promise<string> {
   for (let attempt = 0; attempt < 20; attempt++) {
-    const res = await fetch(new URL("/api/outbox?pageSize=50", baseUrl), {
-      headers: { authorization: `Bearer ${token}` },
-    });
-    expect(res.status).toBe(200);
-    const { rows } = (await res.json()) as { rows: OutboxRow[] };
+    const rows = await deliveredMessages(inject("messageReaderUrl"));
     const message = rows.find((r) => r.id > since && r.purpose === "access_code" && r.recipient === recipient);
     const code = message ? /\b(\d{6})\b/.exec(message.body)?.[1] : undefined;
     if (code) return code;
     await new Promise((r) => setTimeout(r, 250));
   }
-  throw new Error(`no access code for ${recipient} in the outbox`);
+  throw new Error(`no access code for ${recipient} among the stored messages`);
 }
 
-async function newestMessageId(baseUrl: string, token: string): Promise<number> {
-  const res = await fetch(new URL("/api/outbox?pageSize=1", baseUrl), {
-    headers: { authorization: `Bearer ${token}` },
-  });
-  const { rows } = (await res.json()) as { rows: OutboxRow[] };
-  return rows[0]?.id ?? 0;
+async function newestMessageId(): Promise<number> {
+  return (await deliveredMessages(inject("messageReaderUrl")))[0]?.id ?? 0;
 }
 
 async function requestCode(page: Page, identifier: string) {
@@ -83,20 +58,18 @@ async function expectRespondentHome(page: Page) {
 
 describe("access-code sign-in for respondents", () => {
   let browser: Browser;
-  let token: string;
   beforeAll(async () => {
     browser = await launchChromium();
-    token = await adminToken(inject("baseUrl"));
   });
   afterAll(async () => browser?.close());
 
   it("a parent of two patients requests a code by email, enters it, picks one account and lands home", async () => {
     const baseUrl = inject("baseUrl");
     const page = await (await newContext(browser, baseUrl)).newPage();
-    const since = await newestMessageId(baseUrl, token);
+    const since = await newestMessageId();
     await requestCode(page, MORGAN_EMAIL);
     await page.getByText("If we found your account, we sent an access code to it.").waitFor();
-    const code = await latestCode(baseUrl, token, MORGAN_EMAIL, since);
+    const code = await latestCode(MORGAN_EMAIL, since);
     await enterCode(page, code);
     const accounts = await expectTwoAccounts(page);
     await accounts.filter({ hasText: "Jordan Rivera" }).click();
@@ -114,9 +87,9 @@ describe("access-code sign-in for respondents", () => {
   it("at phone size, by username: a wrong code is refused, the right one opens the select-account screen", async () => {
     const baseUrl = inject("baseUrl");
     const page = await (await newContext(browser, baseUrl, PHONE)).newPage();
-    const since = await newestMessageId(baseUrl, token);
+    const since = await newestMessageId();
     await requestCode(page, "parent");
-    const code = await latestCode(baseUrl, token, MORGAN_EMAIL, since);
+    const code = await latestCode(MORGAN_EMAIL, since);
     const wrong = code.slice(0, 5) + String((Number(code[5]) + 1) % 10);
     await enterCode(page, wrong);
     await page.getByText("That access code is not valid or has expired. Request a new code.").waitFor();

@@ -1,6 +1,6 @@
-import { createRequire } from "node:module";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { seriousViolations } from "./axe.ts";
 import { DESKTOP_WIDE, launchChromium, newContext, PHONE } from "./chromium.ts";
 import { signIn } from "./session.ts";
 
@@ -9,7 +9,6 @@ import { signIn } from "./session.ts";
  * general settings form) passes axe (WCAG 2.1 AA) with no serious or critical violation, at a
  * laptop's size and a phone's. Screenshots go to E2E_SCREENSHOTS when set, for a person to look.
  */
-const AXE_SOURCE = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
 
 interface Screen {
   name: string;
@@ -71,28 +70,6 @@ const SCREENS: Screen[] = [
     ready: (p) => p.getByRole("table", { name: "Audit log" }).getByRole("row").nth(1),
   },
 ];
-
-interface AxeViolation {
-  id: string;
-  impact: string | null;
-  help: string;
-  nodes: { target: string[]; html: string; failureSummary?: string }[];
-}
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ path: AXE_SOURCE });
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(o: object): Promise<{ violations: AxeViolation[] }> } }).axe;
-    const result = await axe.run({ runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] } });
-    return result.violations;
-  });
-  return violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => {
-      const where = v.nodes.map((n) => `${n.html.slice(0, 160)} (${n.failureSummary?.split("\n").slice(1).join(" ")})`);
-      return `${v.id} (${v.impact}): ${v.help} at ${where.join("; ")}`;
-    });
-}
 
 describe.each([
   { size: "desktop", viewport: DESKTOP_WIDE },

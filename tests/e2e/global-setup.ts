@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { appendFileSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { FastifyInstance } from "fastify";
@@ -7,20 +7,28 @@ import type { TestProject } from "vitest/node";
 import { loadConfig } from "../../src/server/config.ts";
 import { startServer } from "../../src/server/start.ts";
 import { assertChromium } from "./chromium.ts";
+import { startMessageReader } from "./delivered-messages.ts";
+import { phiInLog } from "./log-check.ts";
 
 declare module "vitest" {
   export interface ProvidedContext {
     baseUrl: string;
     shortSessionUrl: string;
+    /** Reads the main server's stored messages, live links included (delivered-messages.ts). */
+    messageReaderUrl: string;
   }
 }
 
 /** Seconds of inactivity on the short-session server: the warning shows after 6 s, sign-out at 16 s. */
 const SHORT_SESSION = { timeout: 16, warningThreshhold: 6 };
 
-async function startDemoServer(dataDir: string, settings: Record<string, unknown> = {}) {
-  const config = { ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: "warn" }), demo: true };
-  const { app, handle } = await startServer(config, { logger: false });
+async function startDemoServer(dataDir: string, settings: Record<string, unknown> = {}, logFile?: string) {
+  const config = { ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: "info" }), demo: true };
+  // The main server logs at the default level to a file, checked for PHI and secrets at the end.
+  const logger = logFile
+    ? { level: "info", stream: { write: (line: string) => appendFileSync(logFile, line) } }
+    : false;
+  const { app, handle } = await startServer(config, { logger });
   for (const [key, value] of Object.entries(settings)) {
     await handle.db
       .insertInto("general_setting")
@@ -29,7 +37,7 @@ async function startDemoServer(dataDir: string, settings: Record<string, unknown
       .execute();
   }
   const url = await app.listen({ port: 0, host: "127.0.0.1" });
-  return { app, url };
+  return { app, url, db: handle.db };
 }
 
 export default async function setup(project: TestProject) {
@@ -40,15 +48,25 @@ export default async function setup(project: TestProject) {
   }
   const dirs = [mkdtempSync(path.join(tmpdir(), "mbc-e2e-")), mkdtempSync(path.join(tmpdir(), "mbc-e2e-short-"))];
   const servers: FastifyInstance[] = [];
-  const main = await startDemoServer(dirs[0]);
+  const logFile = path.join(dirs[0], "server.log");
+  const main = await startDemoServer(dirs[0], {}, logFile);
   servers.push(main.app);
+  const reader = await startMessageReader(main.db);
   // The inactivity test needs a session measured in seconds, on a server of its own.
   const short = await startDemoServer(dirs[1], { session_configuration: SHORT_SESSION });
   servers.push(short.app);
   project.provide("baseUrl", main.url);
   project.provide("shortSessionUrl", short.url);
+  project.provide("messageReaderUrl", reader.url);
   return async () => {
+    reader.server.close();
+    const leaks = await phiInLog(main.db, logFile);
     for (const app of servers) await app.close();
     for (const d of dirs) rmSync(d, { recursive: true, force: true });
+    if (leaks.length > 0) {
+      // Vitest reports a teardown error but would still exit 0: fail the run explicitly.
+      process.exitCode = 1;
+      throw new Error(`The server log holds PHI or secrets (issue 8 §4): ${leaks.join("; ")}`);
+    }
   };
 }

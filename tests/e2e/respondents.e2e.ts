@@ -1,6 +1,8 @@
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { seriousViolations } from "./axe.ts";
 import { launchChromium, newContext, PHONE } from "./chromium.ts";
+import { deliveredMessages } from "./delivered-messages.ts";
 import { signIn } from "./session.ts";
 
 const NO_CONTACT_WARNING =
@@ -107,6 +109,68 @@ describe("respondents on a patient's chart", () => {
     await page.getByRole("link", { name: "Edit respondent" }).click();
     await page.getByRole("heading", { name: "Edit respondent" }).waitFor();
     await expect(page.getByLabel("Email", { exact: true }).inputValue()).resolves.toBe("morgan.rivera@example.com");
+    await page.context().close();
+  });
+
+  it("a person known only on another clinician's chart is invited, accepts, and only then joins the team", async () => {
+    // Clinician adds a new parent to Jordan Rivera's chart.
+    const email = `sky.${RUN}@example.org`;
+    const clinician = await (await newContext(browser, inject("baseUrl"))).newPage();
+    await signIn(clinician, "clinician");
+    await openJordan(clinician);
+    await startAdding(clinician);
+    await clinician.getByLabel("Respondent type").selectOption({ label: "Caregiver" });
+    await clinician.getByLabel("Relation to patient").selectOption({ label: "Father" });
+    await clinician.getByLabel("First name").fill("Sky");
+    await clinician.getByLabel("Last name").fill(`Shared${RUN}`);
+    await clinician.getByLabel("Email", { exact: true }).fill(email);
+    await clinician.getByRole("button", { name: "Save respondent" }).click();
+    await teamMember(clinician, `Sky Shared${RUN}`).waitFor();
+    await clinician.context().close();
+
+    // Clinician2, who cannot see Jordan's chart, types the same email on a patient of their own.
+    const page = await (await newContext(browser, inject("baseUrl"))).newPage();
+    await signIn(page, "clinician2");
+    const first = page.locator("table tbody a").first();
+    await first.waitFor();
+    await first.click();
+    await page.getByRole("heading", { name: "Respondents" }).waitFor();
+    const patientName = (await page.getByRole("heading", { level: 1 }).textContent()) ?? "";
+    await startAdding(page);
+    await page.getByLabel("Respondent type").selectOption({ label: "Caregiver" });
+    await page.getByLabel("Relation to patient").selectOption({ label: "Father" });
+    await page.getByLabel("First name").fill("Someone");
+    await page.getByLabel("Last name").fill("Else");
+    await page.getByLabel("Email", { exact: true }).fill(email);
+    await page.getByRole("button", { name: "Save respondent" }).click();
+    const notice = page.getByRole("alert").filter({ hasText: "Send an invitation?" });
+    await notice.waitFor();
+    expect(await notice.textContent()).not.toContain(`Shared${RUN}`);
+    expect(await seriousViolations(page)).toEqual([]);
+    await notice.getByRole("button", { name: "Send invitation" }).click();
+    await page
+      .getByText("An invitation to join this chart was sent to the email address you entered.")
+      .first()
+      .waitFor();
+    expect(await page.content()).not.toContain(`Shared${RUN}`);
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // The person gets the link (read as the mail server would) and accepts, at phone size.
+    const message = (await deliveredMessages(inject("messageReaderUrl"))).find(
+      (m) => m.recipient === email && m.purpose === "chart_invitation",
+    );
+    const link = new URL(message?.link as string);
+    const person = await (await newContext(browser, inject("baseUrl"), PHONE)).newPage();
+    await person.goto(`${link.pathname}${link.search}`);
+    await person.getByRole("heading", { name: "Join a care team" }).waitFor();
+    expect(await seriousViolations(person)).toEqual([]);
+    await person.getByRole("button", { name: "Accept invitation" }).click();
+    await person.getByText("You are now on the care team.").waitFor();
+    await person.context().close();
+
+    // Now they are on clinician2's team, as themself.
+    await page.getByRole("link", { name: `Back to ${patientName}` }).click();
+    await teamMember(page, `Sky Shared${RUN}`).waitFor();
     await page.context().close();
   });
 

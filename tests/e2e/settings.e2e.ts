@@ -1,6 +1,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { launchChromium, newContext, PHONE } from "./chromium.ts";
+import { deliveredMessages } from "./delivered-messages.ts";
 import { signIn, signOut } from "./session.ts";
 
 /** Picks an option of a searchable multi-select by its visible name, as a person would. */
@@ -102,11 +103,20 @@ describe("settings", () => {
       .getByText("Invited", { exact: true })
       .waitFor();
 
-    // The demo keeps the message in the outbox, with its link.
+    // The demo keeps the message in the outbox, its link masked: an admin cannot use it.
     await openSettingsSection(admin, "Outbox");
     await admin.getByText("Messages kept because no mail server is configured").waitFor();
     const message = admin.getByRole("article", { name: new RegExp(`to ${email.replace(/\./g, "\\.")}`) }).first();
-    const link = await message.getByRole("link", { name: /account-setup\?token=/ }).getAttribute("href");
+    await message
+      .getByText(/account-setup\?token=••••/)
+      .first()
+      .waitFor();
+    expect(await message.getByRole("link", { name: /account-setup/ }).count()).toBe(0);
+    // The clinician gets the live link as the mail server would (delivered-messages.ts).
+    const delivered = (await deliveredMessages(inject("messageReaderUrl"))).find(
+      (m) => m.recipient === email && m.purpose === "account_setup",
+    );
+    const link = delivered?.link;
     expect(link).toBeTruthy();
     // The link names the server's configured public address; this test server listens elsewhere.
     const setupPath = new URL(link as string);

@@ -28,7 +28,13 @@ export interface TestApp {
  */
 export async function createTestApp(
   database: { name: "pglite" | "postgres"; url?: string },
-  opts: { bundle?: SchemaBundle; accessTokenTtlSeconds?: number; config?: Partial<AppConfig> } = {},
+  opts: {
+    bundle?: SchemaBundle;
+    accessTokenTtlSeconds?: number;
+    config?: Partial<AppConfig>;
+    /** Fastify logger options (default: no log); tests/security/log-redaction.test.ts captures one. */
+    logger?: boolean | object;
+  } = {},
 ): Promise<TestApp> {
   const config = {
     ...loadConfig({ DATA_DIR: "./data/test-unused", LOG_LEVEL: "silent" }),
@@ -61,7 +67,7 @@ export async function createTestApp(
   const tokens = new AccessTokens(config.tokenSecret, config.accessTokenTtlSeconds);
   const app = await buildApp(
     { config: { ...config, databaseUrl }, db: handle.db, dbKind: handle.kind, bundle, tokens },
-    { logger: false, serveClient: false },
+    { logger: opts.logger ?? false, serveClient: false },
   );
   await app.ready();
   return {

@@ -10,6 +10,7 @@ import { errorResponses, recordResponse } from "../http/response-schemas.ts";
 import { chooseDestination, type Destination } from "../messaging/recipients.ts";
 import { chartVisible } from "../patients/patient-access.ts";
 import { ACCESS_CODE_STATUSES, accountChoices, choiceOfLink, sendAccessCode, useAccessCode } from "./access-codes.ts";
+import { manageableAccount } from "./account-access.ts";
 import { findAccounts } from "./find-accounts.ts";
 import { findLiveToken, issueToken, newLinkSecret, spendToken } from "./one-time-tokens.ts";
 import { publicLimit } from "./rate-limit.ts";
@@ -67,7 +68,8 @@ export async function accessCodeRoutes(app: FastifyInstance, ctx: AppContext): P
     },
   );
 
-  // A signed-in clinician sends a code to a respondent of a chart they can see; the clinician
+  // A signed-in clinician sends a code to a respondent of a chart they can see (and every other
+  // chart the respondent is on); the clinician
   // learns where it went (a channel), never the code.
   app.post<{ Body: SecureAccessCodeRequest }>(
     `${BASE}/secure-generate-access-code`,
@@ -88,6 +90,9 @@ export async function accessCodeRoutes(app: FastifyInstance, ctx: AppContext): P
         .where(chartVisible(request.user!, "visible", "cu.cca_id"))
         .executeTakeFirst();
       if (link?.user_type !== "patient") throw notFound(MESSAGES.patientNotFound);
+      // A code signs in as the person and opens every chart they answer for: the caller needs
+      // every one of them (or settings.staff), not only this chart (account-access.ts).
+      await manageableAccount(ctx.db, request.user!, link.user_id);
       if (!(ACCESS_CODE_STATUSES as readonly number[]).includes(link.status))
         throw badRequest([{ field: "ccauId", message: RESPONDENT_NOT_ACTIVE }]);
       const choice = await chooseDestination(ctx, ctx.db, link.user_id, { channel: request.body.channel });

@@ -5,13 +5,14 @@ import type { AccountSetupRequest } from "../../../generated/types/api/account-s
 import type { UsernameQuery } from "../../../generated/types/api/username-query.ts";
 import type { ValidateTokenQuery } from "../../../generated/types/api/validate-token-query.ts";
 import { MESSAGES } from "../../shared/api-errors.ts";
+import type { Permission } from "../../shared/permissions.ts";
 import type { AppContext } from "../app-context.ts";
 import { ACCOUNT_STATUS } from "../auth/access-hook.ts";
 import { ACTIVITY, logActivity } from "../auth/activity-log.ts";
 import { newPasswordRule } from "../auth/password-rules.ts";
 import { hashPassword, newPasswordColumns } from "../auth/passwords.ts";
 import type { Database } from "../db/database-types.ts";
-import { badRequest, HttpError } from "../http/http-error.ts";
+import { badRequest, forbidden, HttpError } from "../http/http-error.ts";
 import { errorResponses, recordResponse } from "../http/response-schemas.ts";
 import { activeWithoutSignIn } from "./invite-user.ts";
 import { RESPONDENT_ROLE } from "./new-accounts.ts";
@@ -22,6 +23,9 @@ import { onUsernameRace, usernameInUse, usernameTaken } from "./usernames.ts";
 
 const BASE = "/api/security";
 export const LINK_EXPIRED = "Your link has expired. Please try again.";
+/** Who may ask whether a username is free: those who create or rename accounts. */
+const USERNAME_CHECKERS: Permission[] = ["settings.admin", "settings.staff", "respondent.account"];
+
 export const linkExpired = () => new HttpError(400, LINK_EXPIRED, "link_expired");
 
 interface SetupAccount {
@@ -143,15 +147,16 @@ export async function setupRoutes(app: FastifyInstance, ctx: AppContext): Promis
   );
 
   // "find username (GET)" of spec §7, read as: is this username free? Answered only to the
-  // holder of a live setup link or a signed-in user, so it cannot be used to list accounts.
+  // holder of a live setup link or a signed-in user who may create or rename accounts (admins
+  // and staff, a respondent renaming their own), so it cannot be used to list accounts.
   app.get<{ Querystring: UsernameQuery }>(
     `${BASE}/username`,
     {
       config: { access: "public", rateLimit: publicLimit(ctx) },
       schema: {
         querystring: { $ref: "api/username-query.json" },
-        // 401: neither a live setup link nor a signed-in caller.
-        response: { 200: recordResponse("api/responses/username-availability.json"), ...errorResponses(401) },
+        // 401: neither a live setup link nor a signed-in caller; 403: a caller who names no accounts.
+        response: { 200: recordResponse("api/responses/username-availability.json"), ...errorResponses(401, 403) },
       },
     },
     async (request) => {
@@ -161,6 +166,8 @@ export async function setupRoutes(app: FastifyInstance, ctx: AppContext): Promis
         if (!account) throw linkExpired();
         self = account.userId;
       } else if (request.user) {
+        // Only those who may name accounts ask: otherwise any signed-in user could list usernames.
+        if (!USERNAME_CHECKERS.some((p) => request.user?.permissions.has(p))) throw forbidden();
         self = request.user.id;
       } else {
         throw new HttpError(401, MESSAGES.invalidAccessToken, "invalid_token");

@@ -131,6 +131,29 @@ export interface Database {
     blocked_until: Timestamp | null;
     notified_at: Timestamp | null;
   };
+  /** Issue 8 §1 (migration 0009): a person (contact and name) claimed by the account created for them. */
+  respondent_contact_claim: {
+    channel: number;
+    value: string;
+    first_name: string;
+    last_name: string;
+    user_id: number;
+    created_at: Generated<Date>;
+  };
+  /** Issue 8 §1 (migration 0009): an invitation to join a chart's team, accepted by the person. */
+  chart_link_invitation: {
+    id: Generated<number>;
+    cca_id: number;
+    user_id: number;
+    relation_id: number;
+    respondent_type: string | null;
+    invited_by: number | null;
+    token_hash: string;
+    expires_at: Timestamp;
+    accepted_at: Timestamp | null;
+    ccau_id: number | null;
+    created_at: Generated<Date>;
+  };
   one_time_token: {
     id: Generated<number>;
     user_id: number;

@@ -3,11 +3,14 @@ import { sql } from "kysely";
 import type { OutboxQuery } from "../../../generated/types/api/outbox-query.ts";
 import type { AppContext } from "../app-context.ts";
 import { listResponse } from "../http/response-schemas.ts";
+import { maskIn } from "./mask-secret.ts";
 
 /**
- * GET /api/outbox (settings.admin): the messages the system sent or kept, newest first, with
- * their links, so that without a mail server (the embedded demo) an admin can follow an
- * invitation end to end. Delivered messages no longer carry their link (message-queue.ts).
+ * GET /api/outbox (settings.admin): the messages the system sent or kept, newest first, so an
+ * admin can see what went to whom and why. A message's secret (the token of a setup or reset
+ * link, an access code) is shown masked (mask-secret.ts): an admin who could read live links
+ * could sign in as anyone. The live secret goes only to the transport; delivered messages no
+ * longer keep it at all (message-queue.ts). Tests read live links from the database row.
  */
 export async function outboxRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   app.get<{ Querystring: OutboxQuery }>(
@@ -38,6 +41,7 @@ export async function outboxRoutes(app: FastifyInstance, ctx: AppContext): Promi
             "last_error",
             "provider_status",
             "purpose",
+            "secret",
             "user_id",
             "created_at",
             "sent_at",
@@ -49,7 +53,13 @@ export async function outboxRoutes(app: FastifyInstance, ctx: AppContext): Promi
           .execute(),
         query.select(sql<number>`count(*)::int`.as("n")).executeTakeFirstOrThrow(),
       ]);
-      return { rows, totalRecords: total.n };
+      const masked = rows.map(({ secret, ...row }) => ({
+        ...row,
+        subject: maskIn(row.subject, secret),
+        body: maskIn(row.body, secret),
+        link: maskIn(row.link, secret),
+      }));
+      return { rows: masked, totalRecords: total.n };
     },
   );
 }

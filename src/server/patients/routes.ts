@@ -56,8 +56,13 @@ export async function patientRoutes(app: FastifyInstance, ctx: AppContext): Prom
       // cannot be used to learn which MRN a hidden chart holds.
       const self = patientId !== undefined && (await isPatientVisible(ctx.db, user, patientId)) ? patientId : null;
       const owner = await findMrnOwner(ctx.db, mrn, self);
-      if (owner === null) return { available: true, patientId: null };
-      return { available: false, patientId: (await isPatientVisible(ctx.db, user, owner)) ? owner : null };
+      if (owner !== null && (await isPatientVisible(ctx.db, user, owner)))
+        return { available: false, patientId: owner };
+      // Free, or held by a chart the caller may not see: the same answer, so the check never
+      // confirms that a hidden patient exists (issue 8 §3). Only a caller who sees every patient
+      // learns that it is free; the save's uniqueness rule says "MRN already in use" to anyone.
+      if (user.permissions.has("patients.viewAll")) return { available: owner === null, patientId: null };
+      return { available: null, patientId: null };
     },
   );
 }

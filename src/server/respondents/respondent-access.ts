@@ -88,6 +88,16 @@ export function accountVisibleSql(user: RequestUser, userIdColumn: string) {
     and vcu.deleted_at is null and ${chartVisible(user, "visible", "vcu.cca_id")})`;
 }
 
+/**
+ * Does the caller already know this account: is it on a chart they may see, live or removed
+ * (a removed link's results and names stay readable there: GET /api/assignments/:ccauId)? The
+ * rule for linking a person straight away (contact-holder.ts).
+ */
+export function accountKnownSql(user: RequestUser, userIdColumn: string) {
+  return sql<boolean>`exists (select 1 from cca_user kcu where kcu.user_id = ${sql.ref(userIdColumn)}
+    and ${chartVisible(user, "visible", "kcu.cca_id")})`;
+}
+
 /** A contact of the account equal to this email (any case) or this mobile number. */
 export function contactMatchSql(userIdColumn: string, email: string | null, phone: string | null) {
   const tests = [];

@@ -10,7 +10,8 @@ import {
   primaryOf,
 } from "../contacts/contacts.ts";
 import type { Database } from "../db/database-types.ts";
-import { accountVisibleSql, contactMatchSql } from "./respondent-access.ts";
+import { findContactHolder, mayLinkDirectly } from "./contact-holder.ts";
+import { contactMatchSql } from "./respondent-access.ts";
 import { type TeamMember, teamMember } from "./team-read.ts";
 
 export interface ExistQuery {
@@ -36,7 +37,8 @@ export interface ExistingPerson {
 export type ExistAnswer =
   | { exists: false; onTeam: false }
   | { exists: true; onTeam: true; canLink: false; accountId: number; ccauId: number; respondent: TeamMember }
-  | { exists: true; onTeam: false; canLink: true; accountId: number; respondent?: ExistingPerson };
+  | { exists: true; onTeam: false; canLink: true; accountId: number; respondent: ExistingPerson }
+  | { exists: true; onTeam: false; canLink: false; needsInvitation: true };
 
 function nameMatchSql(q: ExistQuery) {
   if (!q.name_first || !q.name_last) return null;
@@ -47,10 +49,11 @@ function nameMatchSql(q: ExistQuery) {
  * Is the person being added to this chart already known (spec §7 GET /respondents/exist)?
  * 1. Someone on this team with the same email or mobile, or the same first and last name:
  *    onTeam, with their link, so the form offers to edit them instead.
- * 2. Else a patient-user account with the same email or mobile (the same name ranks first):
- *    it can be linked (POST existingUserId) rather than duplicated. Its names and contacts are
- *    told only when it is already on a chart the caller may see; otherwise the answer says that
- *    a match exists and nothing about who it is (docs/api/respondents.md, "What exist reveals").
+ * 2. Else a patient-user account with the same email or mobile (the same name ranks first).
+ *    When the caller may see it (a chart of theirs holds it) or manages every patient user, it
+ *    can be linked (POST existingUserId) rather than duplicated, and who it is is told. Otherwise
+ *    the answer says only that adding them sends them an invitation to accept: no account id,
+ *    name or contact (docs/security/respondent-linking.md).
  * The caller has checked that the chart is visible.
  */
 export async function findExistingRespondent(
@@ -89,27 +92,16 @@ export async function findExistingRespondent(
     };
   }
 
-  if (!contact) return { exists: false, onTeam: false };
-  let matchQuery = db
+  const holder = await findContactHolder(db, user, q);
+  if (!holder) return { exists: false, onTeam: false };
+  // Someone the caller cannot see: no id, name or contact, only that adding them sends the
+  // person an invitation to accept (docs/security/respondent-linking.md).
+  if (!mayLinkDirectly(user, holder)) return { exists: true, onTeam: false, canLink: false, needsInvitation: true };
+  const match = await db
     .selectFrom("app_user as u")
-    .select([
-      "u.id",
-      "u.first_name",
-      "u.middle_name",
-      "u.last_name",
-      "u.status",
-      accountVisibleSql(user, "u.id").as("visible"),
-    ])
-    .where("u.user_type", "=", "patient")
-    .where(contact);
-  if (name) matchQuery = matchQuery.orderBy(sql`${name}`, "desc");
-  const match = await matchQuery
-    .orderBy(sql`${accountVisibleSql(user, "u.id")}`, "desc")
-    .orderBy("u.id")
-    .limit(1)
-    .executeTakeFirst();
-  if (!match) return { exists: false, onTeam: false };
-  if (!match.visible) return { exists: true, onTeam: false, canLink: true, accountId: match.id };
+    .select(["u.id", "u.first_name", "u.middle_name", "u.last_name", "u.status"])
+    .where("u.id", "=", holder.userId)
+    .executeTakeFirstOrThrow();
 
   const contacts = (await listContacts(db, [match.id])).get(match.id) ?? [];
   return {

@@ -5,12 +5,14 @@ import { insertRespondentAccounts } from "../accounts/new-accounts.ts";
 import { ACCOUNT_STATUS } from "../auth/access-hook.ts";
 import { ACTIVITY, logActivity } from "../auth/activity-log.ts";
 import type { RequestUser } from "../auth/request-user.ts";
+import { EMAIL, normalizeContactValue, PHONE } from "../contacts/contacts.ts";
 import type { Database } from "../db/database-types.ts";
 import type { Row, SaveContext } from "../entities/entity-definition.ts";
 import { HttpError, notFound } from "../http/http-error.ts";
 import { activatePatient } from "../patients/activate-patient.ts";
 import { SELF_RELATION } from "../patients/self-relation.ts";
-import { accountVisibleSql, contactMatchSql, visibleChart } from "./respondent-access.ts";
+import { findContactHolder, mayLinkDirectly } from "./contact-holder.ts";
+import { accountKnownSql, visibleChart } from "./respondent-access.ts";
 import { addFormContacts, addMissingContacts } from "./respondent-contacts.ts";
 import { touchOtherLinks } from "./respondent-edit.ts";
 import { RESPONDENT_MESSAGES } from "./respondent-messages.ts";
@@ -26,28 +28,27 @@ import { type RespondentForm, respondentForm } from "./respondent-values.ts";
  */
 
 /**
- * The account to link, when the caller may link it: a patient-user account that is already on a
- * chart the caller may see, or one holding the email or mobile number the caller typed (they
- * know how to reach this person). Anything else answers null, the same as no such account, so
- * ids cannot be tried one by one to find people.
+ * The account to link, when the caller may link it straight away: a patient-user account already
+ * on a chart the caller may see, or any patient-user account for settings.staff (contact-holder.ts
+ * mayLinkDirectly). Anything else answers null, the same as no such account, so ids cannot be
+ * tried one by one to find people; knowing a person's email is not a right to their records (a
+ * person the caller cannot see is invited instead: chart-invitation.ts).
  */
-async function linkableAccount(
-  db: Kysely<Database>,
-  user: RequestUser,
-  accountId: number,
-  form: RespondentForm,
-): Promise<number | null> {
+async function linkableAccount(db: Kysely<Database>, user: RequestUser, accountId: number): Promise<number | null> {
   const row = await db
     .selectFrom("app_user as u")
-    .select("u.id")
+    .select(["u.id", accountKnownSql(user, "u.id").as("visible")])
     .where("u.id", "=", accountId)
     .where("u.user_type", "=", "patient")
-    .where(
-      sql<boolean>`(${accountVisibleSql(user, "u.id")} or ${contactMatchSql("u.id", form.email ?? null, form.phone ?? null)})`,
-    )
     .executeTakeFirst();
-  return row?.id ?? null;
+  if (!row || !mayLinkDirectly(user, { userId: row.id, visible: Boolean(row.visible), sameName: false })) return null;
+  return row.id;
 }
+
+/** Another add with the same contact won the race (respondent_contact_claim): ask to check again. */
+export const CONTACT_JUST_TAKEN =
+  "Someone with this email or mobile number was just added. Check again before adding them.";
+const contactJustTaken = () => new HttpError(409, CONTACT_JUST_TAKEN, "conflict");
 
 async function liveLinkOf(db: Kysely<Database>, ccaId: number, accountId: number): Promise<number | null> {
   const row = await db
@@ -80,18 +81,69 @@ export async function newLinkErrors({ db, user, values }: SaveContext): Promise<
 
   const errors: FieldError[] = [];
   if (form.existingUserId) {
-    const accountId = await linkableAccount(db, user, form.existingUserId, form);
+    const accountId = await linkableAccount(db, user, form.existingUserId);
     if (accountId === null) {
       errors.push({ field: "existingUserId", message: RESPONDENT_MESSAGES.linkNotFound });
     } else {
       const existing = await liveLinkOf(db, chart.ccaId, accountId);
       if (existing !== null) throw alreadyOnTeam(existing);
     }
+  } else {
+    // A new account: the same person (this email or mobile and this name) must not have one
+    // already. The route sent the ones it found to be linked or invited; one found now, under the
+    // chart's lock, was added meanwhile: on this team it is "already on the team", else a conflict.
+    // (Someone else sharing the contact, a family's email, is a person of their own.)
+    const holder = await findContactHolder(db, user, form);
+    if (holder && (holder.sameName || !mayLinkDirectly(user, holder))) {
+      const existing = await liveLinkOf(db, chart.ccaId, holder.userId);
+      if (existing !== null) throw alreadyOnTeam(existing);
+      throw contactJustTaken();
+    }
   }
   // The patient's own account always holds a live relation-1 link, refused above as already on the team.
   if (form.relation_id === SELF_RELATION)
     errors.push({ field: "relation_id", message: RESPONDENT_MESSAGES.patientRelationReserved });
   return errors;
+}
+
+/**
+ * Claims the new account's person, its email and its mobile number each with its name
+ * (respondent_contact_claim): of two adds of the same new person running at once on different
+ * charts, the second finds the person claimed and is refused, so they make one account, not two. A unique key decides, not a
+ * look-up before the insert that both could pass. (Adds on one chart already run one at a time
+ * under the chart's lock, where the later ones find the person on the team.)
+ */
+async function claimContacts(db: Kysely<Database>, accountId: number, form: RespondentForm): Promise<void> {
+  const person = { first_name: form.name_first.trim().toLowerCase(), last_name: form.name_last.trim().toLowerCase() };
+  const values = [
+    form.email ? { channel: EMAIL, value: normalizeContactValue(EMAIL, form.email).toLowerCase(), ...person } : null,
+    form.phone ? { channel: PHONE, value: normalizeContactValue(PHONE, form.phone), ...person } : null,
+  ].filter((v) => v !== null);
+  for (const value of values) {
+    const claimed = await db
+      .insertInto("respondent_contact_claim")
+      .values({ ...value, user_id: accountId })
+      .onConflict((oc) => oc.columns(["channel", "value", "first_name", "last_name"]).doNothing())
+      .returning("user_id")
+      .executeTakeFirst();
+    if (claimed) continue;
+    // Claimed already. A claim whose account no longer is that person (contact or name changed
+    // since) passes on; this runs as a statement of its own, so it sees what a winner committed.
+    const passedOn = await db
+      .updateTable("respondent_contact_claim as rc")
+      .set({ user_id: accountId, created_at: sql<Date>`now()` })
+      .where("rc.channel", "=", value.channel)
+      .where("rc.value", "=", value.value)
+      .where("rc.first_name", "=", value.first_name)
+      .where("rc.last_name", "=", value.last_name)
+      .where(
+        sql<boolean>`not exists (select 1 from contact hc join app_user hu on hu.id = hc.user_id
+          where hc.user_id = rc.user_id and hc.channel = rc.channel and lower(hc.value) = rc.value
+          and lower(hu.first_name) = rc.first_name and lower(hu.last_name) = rc.last_name)`,
+      )
+      .executeTakeFirst();
+    if (Number(passedOn.numUpdatedRows) === 0) throw contactJustTaken();
+  }
 }
 
 /** The new link's chart and account: the linked person's, or a new account made with the form's names. */
@@ -106,6 +158,7 @@ export async function newLinkColumns({ db, values }: SaveContext): Promise<Row> 
       last_name: form.name_last,
     },
   ]);
+  await claimContacts(db, accountId, form);
   return { cca_id: form.ccaId, user_id: accountId };
 }
 

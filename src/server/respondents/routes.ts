@@ -10,6 +10,7 @@ import { entityStore } from "../entities/entity-store.ts";
 import { notFound } from "../http/http-error.ts";
 import { errorResponses, recordResponse } from "../http/response-schemas.ts";
 import { assignmentOf } from "./assignment-read.ts";
+import { inviteOrLink } from "./chart-invitation.ts";
 import { visibleChart } from "./respondent-access.ts";
 import { respondentEntity } from "./respondent-entity.ts";
 import { findExistingRespondent } from "./respondent-exist.ts";
@@ -96,10 +97,23 @@ export async function respondentRoutes(app: FastifyInstance, ctx: AppContext): P
     {
       config: { access: WRITE_PATIENTS },
       // 400 also for a person already on the team, with existingCcauId (api/error.json).
-      schema: { body: { $ref: "entities/respondent.json" }, response: { 201: TEAM_ROW, ...errorResponses(404) } },
+      // 202: the person is known only on charts the caller cannot see, so they were invited
+      // (chart-invitation.ts). 409: another add of the same new person won the race.
+      schema: {
+        body: { $ref: "entities/respondent.json" },
+        response: {
+          201: TEAM_ROW,
+          202: recordResponse("api/responses/chart-invitation-sent.json"),
+          ...errorResponses(404, 409),
+        },
+      },
     },
     async (request, reply) => {
-      const saved = await store.create(ctx.db, caller(request), { ...request.body });
+      const user = caller(request);
+      const plan = await inviteOrLink(ctx, user, request.body);
+      if ("invited" in plan) return reply.status(202).send(plan.invited);
+      const body = plan.existingUserId ? { ...request.body, existingUserId: plan.existingUserId } : { ...request.body };
+      const saved = await store.create(ctx.db, user, body);
       return reply.status(201).send(await asTeamRow(saved));
     },
   );

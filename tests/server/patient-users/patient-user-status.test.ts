@@ -327,14 +327,15 @@ describe.each(DATABASES)("patient user status actions on $name", (database) => {
       expect(res.json().invitation).toMatchObject({ sent: false, reason: expect.stringMatching(/contact/) });
     });
 
-    it("ends the account on every chart it answers on, also charts the caller cannot see", async () => {
+    it("ends the account on every chart it answers on, done by staff (a clinician needs every chart)", async () => {
       const childA = await addPatient(t.app, h.A, { birth_date: "2016-02-02", clinicians: [u.A] });
       const childB = await addPatient(t.app, h.B, { birth_date: "2017-03-03", clinicians: [u.B] });
       const parent = await addRespondent(t.app, h.A, childA.access_control_id as number);
+      // B cannot see the parent: staff link them (issue 8 §1; a clinician would invite them).
       const onB = await t.app.inject({
         method: "POST",
         url: "/api/respondents",
-        headers: h.B,
+        headers: h.staff,
         payload: {
           ccaId: childB.access_control_id,
           existingUserId: parent.userId,
@@ -350,11 +351,17 @@ describe.each(DATABASES)("patient user status actions on $name", (database) => {
       const a = await schedule(t.app, h.A, { ccauId: links[0], measureId: psc17, frequency: 5 });
       const b = await schedule(t.app, h.B, { ccauId: links[1], measureId: psc17, frequency: 5 });
 
-      const res = await act(parent.userId, "deactivate");
+      // A sees only one of the person's charts: an account-wide action is not theirs to take.
+      const refused = await act(parent.userId, "deactivate");
+      expect([refused.statusCode, refused.json().error]).toEqual([
+        403,
+        "Only staff can do this for this person's account.",
+      ]);
+      expect(await enabledSchedules(links)).toBe(2);
+
+      const res = await act(parent.userId, "deactivate", h.staff);
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json().disabled).toEqual({ schedules: 2, measures: 2 });
-      // A sees only their own chart in the answer, but the account is off everywhere.
-      expect(res.json().user.patients.map((p: { ccaId: number }) => p.ccaId)).toEqual([childA.access_control_id]);
       expect(await enabledSchedules(links)).toBe(0);
       expect([await sessionStatus(a.clientMeasure.id), await sessionStatus(b.clientMeasure.id)]).toEqual([
         "disabled",

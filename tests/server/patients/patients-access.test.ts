@@ -184,12 +184,14 @@ describe.each(DATABASES)("patient access rules on $name", (database) => {
     expect(byMrn.totalRecords).toBe(0);
   });
 
-  it("does not reveal a hidden chart's id through the MRN check or a taken MRN", async () => {
+  it("does not reveal a hidden chart, or its id, through the MRN check or a taken MRN", async () => {
     const check = (query: string) =>
       t.app.inject({ method: "GET", url: `/api/patients/check-mrn?${query}`, headers: h.A });
-    expect((await check(`mrn=${p.pB.mrn}`)).json()).toEqual({ available: false, patientId: null });
-    // Naming the hidden chart as "the patient being edited" does not make its MRN look free.
-    expect((await check(`mrn=${p.pB.mrn}&patientId=${p.pB.id}`)).json()).toEqual({ available: false, patientId: null });
+    // Issue 8 §3: the same neutral answer as for a free MRN (tests/security/lookup-leaks.test.ts).
+    expect((await check(`mrn=${p.pB.mrn}`)).json()).toEqual({ available: null, patientId: null });
+    expect((await check("mrn=NOBODY-HAS-THIS")).json()).toEqual({ available: null, patientId: null });
+    // Naming the hidden chart as "the patient being edited" changes nothing either.
+    expect((await check(`mrn=${p.pB.mrn}&patientId=${p.pB.id}`)).json()).toEqual({ available: null, patientId: null });
     expect((await check(`mrn=${p.pA.mrn}`)).json()).toEqual({ available: false, patientId: p.pA.id });
 
     const taken = await t.app.inject({

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MESSAGES } from "../../../src/shared/api-errors.ts";
+import { setGeneralSetting } from "../../helpers/accounts.ts";
 import { addPatient, signedInUser } from "../../helpers/patients.ts";
 import { addRespondent, nextEmail, respondentBody, teamOf } from "../../helpers/respondents.ts";
 import { createTestApp, DATABASES, type TestApp } from "../../helpers/test-app.ts";
@@ -203,9 +204,11 @@ describe.each(DATABASES)("linking existing respondents on $name", (database) => 
       phone: "6185550177",
     });
 
+    // Issue 8 §1: nothing about who it is, not even the account id; adding them invites them.
     const found = await exist(a.headers, { ccaId: mine.ccaId, email, name_first: "Riley", name_last: "Secret" });
-    expect(found.json()).toEqual({ exists: true, onTeam: false, canLink: true, accountId: riley.userId });
+    expect(found.json()).toEqual({ exists: true, onTeam: false, canLink: false, needsInvitation: true });
     expect(found.body).not.toMatch(/Riley|Secret|Hidden|6185550177/);
+    expect(found.body).not.toContain(String(riley.userId));
 
     // B's chart is not A's to ask about: answered as if it did not exist.
     const hiddenChart = await exist(a.headers, { ccaId: theirs.ccaId, email });
@@ -229,13 +232,17 @@ describe.each(DATABASES)("linking existing respondents on $name", (database) => 
     expect(refusals[1]).toEqual(refusals[0]);
     expect(refusals[2]).toEqual(refusals[0]);
 
-    // Knowing their mobile number is enough: the person is linked, not copied.
-    const linked = await post(
+    // Knowing their mobile number is not a right to their records: they are invited, not linked
+    // or copied, and the answer shows nothing of them.
+    await setGeneralSetting(t.db, "sms_enabled", true);
+    const invited = await post(
       a.headers,
       respondentBody(mine.ccaId, { existingUserId: riley.userId, email: null, phone: "618-555-0177" }),
     );
-    expect(linked.statusCode).toBe(201);
-    expect(linked.json()).toMatchObject({ userId: riley.userId, full_name: "Riley Secret" });
+    expect(invited.statusCode).toBe(202);
+    expect(invited.json()).toMatchObject({ pending: true, channel: "sms" });
+    expect(invited.body).not.toMatch(/Riley|Secret|Hidden|6185550177/);
+    expect((await teamOf(t.app, a.headers, mine.ccaId)).map((r) => r.userId)).not.toContain(riley.userId);
     expect(await accountsWithEmail(email)).toBe(1);
   });
 

@@ -3,7 +3,7 @@ import type { ChartTeamMember } from "../chart-team-member.ts";
 import type { AccountStatus } from "../../enums/account-status.ts";
 
 /**
- * GET /api/respondents/exist: is the person being added already known (docs/api/respondents.md)? On this chart's team: their team row, so the form offers to edit them. Else a patient-user account with the same email or mobile, which can be linked (POST existingUserId): who it is only when it is already on a chart the caller may see. Else not known.
+ * GET /api/respondents/exist: is the person being added already known (docs/api/respondents.md)? On this chart's team: their team row, so the form offers to edit them. Else a patient-user account with the same email or mobile: when the caller may already see it (a chart of theirs holds it, or settings.staff), who it is, so it can be linked (POST existingUserId); otherwise only that adding them sends them an invitation to accept, with no id, name or contact (docs/security/respondent-linking.md). Else not known.
  */
 export type RespondentExist =
   | {
@@ -26,7 +26,7 @@ export type RespondentExist =
       /**
        * What the caller may learn about a person already on a chart they can see: names, account status and primary contacts.
        */
-      respondent?: {
+      respondent: {
         userId: number;
         full_name: string;
         name_first: string;
@@ -40,4 +40,10 @@ export type RespondentExist =
          */
         contact_information: string;
       };
+    }
+  | {
+      exists: true;
+      onTeam: false;
+      canLink: false;
+      needsInvitation: true;
     };

@@ -33,6 +33,8 @@ export const accountApi = {
     api<SetupLink>("security/validate-token", { query: { token }, signal }),
   usernameAvailable: (username: string, token: string) =>
     api<{ username: string; available: boolean }>("security/username", { query: { username, token } }),
+  acceptCareTeamInvitation: (token: string) =>
+    api<{ accepted: true; message: string }>("respondent-invitations/accept", { method: "POST", body: { token } }),
   setUp: (body: Record<string, unknown>) => api<SessionResponse>("security/account-setup", { method: "POST", body }),
   recoverUsername: (body: Record<string, unknown>) =>
     api<{ message: string }>("security/recover-username", { method: "POST", body }),

@@ -13,5 +13,6 @@ export const accountRoutes: RouteObject[] = [
   // The spec lists validate-token as a page too: the same link check and form.
   { path: "validate-token", element: lazyPage(() => import("./AccountSetupPage.tsx"), "AccountSetupPage") },
   { path: "reset-password", element: lazyPage(() => import("./ResetPasswordPage.tsx"), "ResetPasswordPage") },
+  { path: "join-care-team", element: lazyPage(() => import("./JoinCareTeamPage.tsx"), "JoinCareTeamPage") },
   { path: "access-code", element: lazyPage(() => import("./AccessCodePage.tsx"), "AccessCodePage") },
 ];

@@ -23,7 +23,8 @@ const mrnCheck: FieldCheck = {
   field: "mrn",
   ask: async (mrn, patientId) => {
     const result = await checkMrn(mrn, patientId);
-    return result.available ? null : mrnTaken(result.patientId);
+    // null: no patient the user may see holds it (a hidden chart is never confirmed); the save says if one does.
+    return result.available === false ? mrnTaken(result.patientId) : null;
   },
   fromRefusal: (error) => {
     const existing = error.body.existingPatientId;

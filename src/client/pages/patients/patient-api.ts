@@ -29,8 +29,9 @@ export interface PatientListResponse extends ListResponse<PatientRecord> {
   views: PatientView[];
 }
 
+/** available null: no patient the user may see holds it; a chart outside their access is never confirmed. */
 export interface MrnCheck {
-  available: boolean;
+  available: boolean | null;
   patientId: number | null;
 }
 

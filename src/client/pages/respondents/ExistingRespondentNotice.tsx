@@ -5,7 +5,9 @@ import { Link } from "react-router-dom";
 /** What the exist check (or a refused save) found about the person being added. */
 export type ExistingOffer =
   | { kind: "onTeam"; ccauId: number; name: string | null }
-  | { kind: "link"; accountId: number; name: string | null; contact: string | null };
+  | { kind: "link"; accountId: number; name: string | null; contact: string | null }
+  /** Known only on charts the user cannot see: who it is stays untold until they accept. */
+  | { kind: "invite" };
 
 export interface ExistingRespondentNoticeProps {
   offer: ExistingOffer;
@@ -40,6 +42,26 @@ export function ExistingRespondentNotice(props: ExistingRespondentNoticeProps) {
             Edit respondent
           </Button>
           <Button size="xs" variant="default" onClick={onDismiss}>
+            Back to the form
+          </Button>
+        </Group>
+      </Alert>
+    );
+  }
+
+  if (offer.kind === "invite") {
+    return (
+      <Alert ref={ref} tabIndex={-1} color="blue" variant="light" title="Send an invitation?" role="alert">
+        <Text size="sm">
+          Someone the clinic already knows has this email or mobile number. To protect their privacy they are not added
+          straight away: they get an invitation to join {patientName}'s care team at the email or mobile number you
+          entered, and are added to the team when they accept it.
+        </Text>
+        <Group mt="sm" gap="sm">
+          <Button size="xs" onClick={onLink} loading={busy}>
+            Send invitation
+          </Button>
+          <Button size="xs" variant="default" onClick={onDismiss} disabled={busy}>
             Back to the form
           </Button>
         </Group>

@@ -1,4 +1,4 @@
-import { Button, Stack } from "@mantine/core";
+import { Alert, Button, Group, Stack, Text } from "@mantine/core";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link, useNavigate } from "react-router-dom";
@@ -15,6 +15,7 @@ import {
   createRespondent,
   type ExistingRespondent,
   findExistingRespondent,
+  isInvitation,
   type RespondentBody,
   teamKeys,
   updateRespondent,
@@ -29,6 +30,7 @@ function offerFrom(found: ExistingRespondent): ExistingOffer | null {
   if (!found.exists) return null;
   const name = found.respondent?.full_name ?? null;
   if (found.onTeam && found.ccauId) return { kind: "onTeam", ccauId: found.ccauId, name };
+  if (found.needsInvitation) return { kind: "invite" };
   if (found.canLink && found.accountId) {
     return { kind: "link", accountId: found.accountId, name, contact: found.respondent?.contact_information ?? null };
   }
@@ -37,8 +39,10 @@ function offerFrom(found: ExistingRespondent): ExistingOffer | null {
 
 /**
  * The add/edit form of a respondent on a chart. Before adding, the server is asked whether the
- * person is already known (GET /api/respondents/exist): on the team -> offer edit; elsewhere ->
- * offer to link the existing account. Then save, toast, and back to the patient.
+ * person is already known (GET /api/respondents/exist): on the team -> offer edit; on a chart the
+ * user can see -> offer to link the existing account; known only on charts the user cannot see ->
+ * offer to send them an invitation to join this chart (they are added when they accept; issue 8
+ * §1). Then save, toast, and back to the patient (or, after an invitation, say it was sent).
  */
 export function RespondentEditor({ patient, member }: { patient: PatientRecord; member?: ChartTeamMember }) {
   const navigate = useNavigate();
@@ -48,6 +52,7 @@ export function RespondentEditor({ patient, member }: { patient: PatientRecord; 
   const [offer, setOffer] = useState<ExistingOffer | null>(null);
   const [pending, setPending] = useState<RespondentBody | null>(null);
   const [checking, setChecking] = useState(false);
+  const [invited, setInvited] = useState<string | null>(null);
 
   const save = useMutation({
     meta: { errorToast: false }, // field errors go under the fields; the rest is toasted below
@@ -58,6 +63,12 @@ export function RespondentEditor({ patient, member }: { patient: PatientRecord; 
         : createRespondent(ccaId, body, existingUserId),
     onSuccess: async (saved, { existingUserId }) => {
       await queryClient.invalidateQueries({ queryKey: teamKeys.all });
+      if (isInvitation(saved)) {
+        // Not on the team until they accept: the sentence says so in place (role=status), where
+        // it stays until the user goes back, rather than in a passing toast.
+        setInvited(saved.message);
+        return;
+      }
       toastSuccess(
         member
           ? `${saved.full_name} updated`
@@ -107,6 +118,21 @@ export function RespondentEditor({ patient, member }: { patient: PatientRecord; 
     }
   }
 
+  if (invited) {
+    return (
+      <Stack gap="md">
+        <Alert color="green" variant="light" title="Invitation sent" role="status">
+          <Text size="sm">{invited}</Text>
+        </Alert>
+        <Group gap="sm">
+          <Button component={Link} to={patientPaths.view(patient.id)}>
+            Back to {patient.full_name ?? "the patient"}
+          </Button>
+        </Group>
+      </Stack>
+    );
+  }
+
   return (
     <Stack gap="md">
       {offer && pending && (
@@ -115,7 +141,11 @@ export function RespondentEditor({ patient, member }: { patient: PatientRecord; 
           patientName={patient.full_name ?? "the patient"}
           editHref={(ccauId) => respondentPaths.edit(patient.id, ccauId)}
           busy={save.isPending}
-          onLink={() => offer.kind === "link" && save.mutate({ body: pending, existingUserId: offer.accountId })}
+          onLink={() =>
+            offer.kind === "link"
+              ? save.mutate({ body: pending, existingUserId: offer.accountId })
+              : save.mutate({ body: pending })
+          }
           onAddNew={() => {
             setOffer(null);
             save.mutate({ body: pending });
@@ -129,7 +159,7 @@ export function RespondentEditor({ patient, member }: { patient: PatientRecord; 
         submitLabel="Save respondent"
         serverErrors={serverErrors}
         submitting={checking || (save.isPending && !offer)}
-        disabled={offer?.kind === "link" && save.isPending}
+        disabled={(offer?.kind === "link" || offer?.kind === "invite") && save.isPending}
         onSubmit={(body) => void submit(body)}
       >
         <Button variant="default" component={Link} to={patientPaths.view(patient.id)}>

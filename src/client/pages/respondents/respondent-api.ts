@@ -18,6 +18,8 @@ export interface ExistingRespondent {
   exists: boolean;
   onTeam: boolean;
   canLink?: boolean;
+  /** Known only on charts the caller cannot see: adding them sends them an invitation (nothing else is told). */
+  needsInvitation?: boolean;
   accountId?: number;
   ccauId?: number;
   /** Only when the person is on a chart the caller may see (no names leak otherwise). */
@@ -63,12 +65,19 @@ export function findExistingRespondent(ccaId: number, body: RespondentBody): Pro
   });
 }
 
+/** POST /api/respondents answered 202: the person was invited to join the chart and is not on the team yet. */
+export type ChartInvitationSent = { pending: true; channel: "email" | "sms"; message: string };
+
+export function isInvitation(saved: ChartTeamMember | ChartInvitationSent): saved is ChartInvitationSent {
+  return (saved as ChartInvitationSent).pending === true;
+}
+
 export function createRespondent(
   ccaId: number,
   body: RespondentBody,
   existingUserId?: number,
-): Promise<ChartTeamMember> {
-  return api<ChartTeamMember>("respondents", {
+): Promise<ChartTeamMember | ChartInvitationSent> {
+  return api<ChartTeamMember | ChartInvitationSent>("respondents", {
     method: "POST",
     body: { ...body, ccaId, ...(existingUserId ? { existingUserId } : {}) },
   });

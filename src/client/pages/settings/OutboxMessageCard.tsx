@@ -3,10 +3,18 @@ import { formatDateTime } from "../../renderers/format-value.ts";
 import { formatPhone } from "../../widgets/phone-mask.ts";
 import { type OutboxMessage, PURPOSES, STATUSES, safeLink } from "./outbox-api.ts";
 
-/** One message: what it is, to whom, its text and its link (clickable, and copyable). */
+/** The server masks a message's secret (a link's token, an access code) with this (messaging/mask-secret.ts). */
+const MASK = "••••";
+
+/**
+ * One message: what it is, to whom, its text and its link. A link whose token the server masked
+ * is shown as text, not as a link: only the recipient gets the live one. Other links (a username
+ * reminder's sign-in page) are clickable and copyable.
+ */
 export function OutboxMessageCard({ message }: { message: OutboxMessage }) {
   const status = STATUSES[message.status] ?? { label: message.status, color: "gray" };
-  const link = safeLink(message.link);
+  const masked = Boolean(message.link?.includes(MASK)) || message.body.includes(MASK);
+  const link = message.link?.includes(MASK) ? null : safeLink(message.link);
   const recipient = message.channel === "sms" ? formatPhone(message.recipient) : message.recipient;
   const title = message.subject || (message.channel === "sms" ? "Text message" : "Email");
   return (
@@ -61,6 +69,11 @@ export function OutboxMessageCard({ message }: { message: OutboxMessage }) {
               Link: {message.link}
             </Text>
           )
+        )}
+        {masked && (
+          <Text size="sm" c="dimmed">
+            The link or code in this message is hidden here. Only the person it was sent to receives it.
+          </Text>
         )}
         {message.last_error && (
           <Text size="sm" c="red">

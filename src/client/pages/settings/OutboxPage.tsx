@@ -6,9 +6,9 @@ import { OutboxMessageCard } from "./OutboxMessageCard.tsx";
 import { OUTBOX, type OutboxMessage } from "./outbox-api.ts";
 
 /**
- * /settings/outbox (admins; a demo aid, issue 3 §4): the messages the system sent or kept,
- * newest first. Without a mail server the embedded demo keeps every message here, so an admin
- * can follow an invitation end to end by opening its link.
+ * /settings/outbox (admins, issue 3 §4): the messages the system sent or kept, newest first, to
+ * see what went to whom and why. The links and codes in them are masked by the server (issue 8
+ * §4): an admin who could open someone's setup or reset link could become that person.
  */
 export function OutboxPage() {
   const [params, setParams] = useSearchParams();
@@ -29,12 +29,12 @@ export function OutboxPage() {
         <Stack gap={6}>
           <Text size="sm">
             When this server has no mail server (SMTP_URL) or text message provider, as in the demo, invitations,
-            password resets and access codes are not sent. They are kept here instead, with their links, so you can
-            follow them yourself.
+            password resets and access codes are not sent. They are kept here instead, so you can see what would have
+            gone to whom.
           </Text>
           <Text size="sm">
-            Open a link in a private window, or sign out first: the page it opens is for the person the message was
-            written to, not for you.
+            The links and codes in them are hidden: they let the person they were written to sign in, so only that
+            person may receive them. Configure a mail server or text message provider to deliver them.
           </Text>
         </Stack>
       </Alert>

@@ -10,6 +10,7 @@ export const PURPOSES: Record<string, string> = {
   password_reset: "Password reset",
   username_recovery: "Username reminder",
   access_code: "Access code",
+  chart_invitation: "Care team invitation",
 };
 
 /** What each delivery status means for the reader of this page. */

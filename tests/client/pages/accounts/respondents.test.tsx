@@ -176,6 +176,24 @@ describe("adding a respondent: link, don't duplicate", () => {
     expect((post as Options).body).toMatchObject({ ccaId: 70, existingUserId: 90, relation_id: 5 });
   });
 
+  it("offers an invitation for a person known only on other charts, and says plainly that it was sent", async () => {
+    const sent =
+      "An invitation to join this chart was sent to the email address you entered. They are added to the team when they accept it.";
+    routes["respondents/exist"] = () => ({ exists: true, onTeam: false, canLink: false, needsInvitation: true });
+    routes.respondents = () => ({ pending: true, channel: "email", message: sent });
+    renderAt("/clinician/patients/patient/7/respondent/add");
+    await fillRespondent();
+    const notice = await screen.findByRole("alert");
+    expect(notice.textContent).toContain("they get an invitation to join Jordan Rivera's care team");
+    expect(calls("respondents", "POST")).toHaveLength(0);
+    fireEvent.click(within(notice).getByRole("button", { name: "Send invitation" }));
+    const status = await screen.findByRole("status");
+    expect(status.textContent).toContain(sent);
+    const [[, post]] = calls("respondents", "POST");
+    expect((post as Options).body).not.toHaveProperty("existingUserId");
+    expect(screen.getByRole("link", { name: "Back to Jordan Rivera" })).toBeTruthy();
+  });
+
   it("adds a new respondent when nobody matches, without existingUserId", async () => {
     renderAt("/clinician/patients/patient/7/respondent/add");
     await fillRespondent();

@@ -112,6 +112,16 @@ describe("patient add page", () => {
     expect(screen.queryByRole("link", { name: "View existing patient" })).toBeNull();
   });
 
+  it("says nothing while typing when the server neither confirms nor denies (a chart out of reach)", async () => {
+    routes["patients/check-mrn"] = () => ({ available: null, patientId: null });
+    renderAt("/clinician/patients/add");
+    fireEvent.change(screen.getByLabelText("MRN"), { target: { value: "MRN9998" } });
+    fireEvent.blur(screen.getByLabelText("MRN"));
+    await waitFor(() => expect(apiMock).toHaveBeenCalledWith("patients/check-mrn", expect.anything()));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(errorOf("MRN")).toBeFalsy();
+  });
+
   it("is not offered to users who may not add patients", () => {
     renderAt("/clinician/patients/add", READ_ONLY);
     expect(screen.getByRole("heading", { name: "Not found page" })).toBeTruthy();

@@ -61,8 +61,8 @@ const invitation = {
   channel: "email",
   recipient: "avery@example.org",
   subject: "Set up your Demo Clinic account",
-  body: "Hello Avery,\n\nChoose a username and password here:",
-  link: "http://127.0.0.1:3000/security/account-setup?token=abc",
+  body: "Hello Avery,\n\nChoose a username and password here:\n\nhttp://127.0.0.1:3000/security/account-setup?token=••••",
+  link: "http://127.0.0.1:3000/security/account-setup?token=••••",
   status: "kept",
   attempts: 0,
   last_error: null,
@@ -177,14 +177,30 @@ describe("GeneralSettingsPage", () => {
 });
 
 describe("OutboxPage", () => {
-  it("says the messages are kept because no mail server is configured, and makes each link clickable", async () => {
+  it("says the messages are kept because no mail server is configured, and shows a masked link as text only", async () => {
     renderWithProviders(<OutboxPage />, { route: "/settings/outbox" });
     expect(screen.getByText("Messages kept because no mail server is configured")).toBeTruthy();
     const card = await screen.findByRole("article", { name: /Set up your Demo Clinic account to avery@example.org/ });
-    const link = within(card).getByRole("link", { name: invitation.link });
-    expect(link.getAttribute("href")).toBe(invitation.link);
+    expect(within(card).queryByRole("link")).toBeNull();
+    expect(within(card).queryByRole("button", { name: "Copy link" })).toBeNull();
+    expect(
+      within(card).getByText(
+        "The link or code in this message is hidden here. Only the person it was sent to receives it.",
+      ),
+    ).toBeTruthy();
     expect(within(card).getByText("Invitation")).toBeTruthy();
     expect(within(card).getByText("Kept here (not sent)")).toBeTruthy();
+  });
+
+  it("makes a link without a secret (a sign-in page) clickable", async () => {
+    const login = "http://127.0.0.1:3000/security/login";
+    apiMock.mockImplementation(
+      async () =>
+        ({ rows: [{ ...invitation, body: "Your username is avery", link: login }], totalRecords: 1 }) as never,
+    );
+    renderWithProviders(<OutboxPage />, { route: "/settings/outbox" });
+    const card = await screen.findByRole("article");
+    expect(within(card).getByRole("link", { name: login }).getAttribute("href")).toBe(login);
   });
 
   it("never makes a non-web address clickable", async () => {

@@ -1,0 +1,27 @@
+import { createRequire } from "node:module";
+import type { Page } from "playwright-core";
+
+const AXE_SOURCE = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
+
+interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: string[]; html: string; failureSummary?: string }[];
+}
+
+/** The page's serious and critical axe (WCAG 2.1 AA) violations, in words. */
+export async function seriousViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ path: AXE_SOURCE });
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(o: object): Promise<{ violations: AxeViolation[] }> } }).axe;
+    const result = await axe.run({ runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] } });
+    return result.violations;
+  });
+  return violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => {
+      const where = v.nodes.map((n) => `${n.html.slice(0, 160)} (${n.failureSummary?.split("\n").slice(1).join(" ")})`);
+      return `${v.id} (${v.impact}): ${v.help} at ${where.join("; ")}`;
+    });
+}
