@@ -81,6 +81,7 @@ export type AuditAction = (
   | "respondent.assignments-read"
   | "respondent.create"
   | "respondent.delete"
+  | "respondent.invitation-accept"
   | "respondent.exist-check"
   | "respondent.update"
   | "settings.update"

@@ -69,6 +69,8 @@ export const ROUTE_AUDIT: Record<string, RouteAuditDeclaration> = {
   "GET /api/respondents/exist": r("respondent.exist-check"),
   "PUT /api/respondents/:ccauId": r("respondent.update", "respondent", "ccauId"),
   "DELETE /api/respondents/:ccauId": r("respondent.delete", "respondent", "ccauId"),
+  // The invited person joins a chart's team: who accepted, from where, is the trail's to keep.
+  "POST /api/respondent-invitations/accept": r("respondent.invitation-accept"),
 
   // Measures, answers, reports and alerts.
   "POST /api/scheduling": r("measure.schedule"),
