@@ -11,9 +11,10 @@ const rowsOf = (table: string, where: RawBuilder<unknown>) =>
  * its assignment, its links and their accounts, roles, contacts, one-time tokens (access codes,
  * reset links), sessions, schedules, measures, answers, scores, alerts, plus the outbox's size (a
  * message sent to the chart's people). Equal before and after a refused request means nothing
- * changed. One statement, so the matrix can take hundreds of them.
+ * changed. One statement, so the matrix can take hundreds of them. `outbox: false` leaves the
+ * outbox out, for a request that must send a message and change nothing else.
  */
-export async function chartSnapshot(db: Kysely<Database>, ccaId: number): Promise<string> {
+export async function chartSnapshot(db: Kysely<Database>, ccaId: number, outbox = true): Promise<string> {
   const patient = sql`(select patient_id from client_clinic_assignment where id = ${ccaId})`;
   const links = sql`(select id from cca_user where cca_id = ${ccaId})`;
   const people = sql`(select user_id from cca_user where cca_id = ${ccaId}
@@ -35,7 +36,13 @@ export async function chartSnapshot(db: Kysely<Database>, ccaId: number): Promis
       'answers', ${rowsOf("answer", sql`x.client_measure_id in ${measures}`)},
       'scores', ${rowsOf("measure_score", sql`x.client_measure_id in ${measures}`)},
       'alerts', ${rowsOf("alert", sql`x.cca_id = ${ccaId}`)},
-      'outbox', (select count(*) from outbox_message)
+      'outbox', ${outbox ? sql`(select count(*) from outbox_message)` : sql`null`}
     )::text as snapshot`.execute(db);
   return rows[0].snapshot;
+}
+
+/** How many messages the outbox holds. */
+export async function outboxSize(db: Kysely<Database>): Promise<number> {
+  const { rows } = await sql<{ n: number }>`select count(*)::int as n from outbox_message`.execute(db);
+  return rows[0].n;
 }

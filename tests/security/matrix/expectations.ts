@@ -37,7 +37,7 @@ export function kindMismatch(route: RouteOptions, kind: CaseKind): string | null
     return `names a chart in ${named.join(", ")} but kind ${kind}`;
   if (anyOf.includes("respondent.account") !== (kind === "own-account")) return `respondent.account but kind ${kind}`;
   const patientData = anyOf.some(
-    (p) => p.startsWith("patients.") || p.startsWith("respondent.") || p === "settings.staff",
+    (p) => p.startsWith("patients.") || p.startsWith("respondent.") || p === "settings.staff" || p === "audit.read",
   );
   if (["chart", "account", "list", "probe"].includes(kind) && !patientData)
     return `kind ${kind} on a route no patient permission opens`;
@@ -74,6 +74,8 @@ export function sees(
   // settings.staff manages every respondent account, on every route that grants it.
   if (perms.includes("settings.staff") && (kind === "account" || anyOf.includes("settings.staff"))) return true;
   if (kind === "account") return perms.includes("patients.write") && charts.includes(chart);
+  // The audit trail's reader reads every chart's trail.
+  if (holds("audit.read")) return true;
   const asClinician = anyOf.some((p) => p.startsWith("patients.") && perms.includes(p as Permission));
   return (asClinician && charts.includes(chart)) || (holds("respondent.session") && linked.includes(chart));
 }
@@ -90,9 +92,25 @@ export function targetsOf(rc: RouteCase, access: RouteAccess): TargetName[] {
   return ["chart", "own-account", "probe", "list"].includes(rc.kind) ? ["A", "B"] : ["A"];
 }
 
-/** The callers a kind is tried with: public routes unsigned and once signed in, others every caller. */
-export const callersOf = (kind: CaseKind, all: CallerName[]): CallerName[] =>
-  kind === "public" ? ["anonymous", "clinicianA"] : all;
+/**
+ * The callers a case is tried with: public routes unsigned and once signed in (every caller when
+ * the route answers by who signed in), others every caller.
+ */
+export const callersOf = (rc: RouteCase, all: CallerName[]): CallerName[] =>
+  rc.kind === "public" && !rc.everyCaller ? ["anonymous", "clinicianA"] : all;
+
+/** What a caller must be answered. */
+export interface Expectation {
+  statuses: number[];
+  /** Refused: nothing may change (the charts' snapshots before and after are equal). */
+  refused: boolean;
+  /** Out of the caller's reach: a GET answers like ids that exist nowhere. */
+  hidden: boolean;
+  /** The refusal's `error` text, when the route documents one. */
+  message?: string;
+  /** The person is invited, not linked: one outbox message, nothing else about the charts changes. */
+  invited?: boolean;
+}
 
 /** Statuses the caller must get; `hidden` when the target is out of the caller's reach. */
 export function expectedStatuses(
@@ -100,11 +118,13 @@ export function expectedStatuses(
   route: RouteOptions,
   caller: CallerName,
   target: TargetName,
-): { statuses: number[]; refused: boolean; hidden: boolean } {
+): Expectation {
   const access = accessOf(route);
   const ok = rc.okFor?.(caller) ?? rc.ok ?? [200];
-  if (rc.kind === "public")
-    return { statuses: caller === "anonymous" ? (rc.okUnsigned ?? ok) : ok, refused: false, hidden: false };
+  if (rc.kind === "public") {
+    const statuses = rc.okFor?.(caller) ?? (caller === "anonymous" ? (rc.okUnsigned ?? ok) : ok);
+    return { statuses, refused: false, hidden: false };
+  }
   const status = (CALLERS[caller] as { status?: number }).status;
   // access-hook.ts: only Active and Password Reset accounts hold sessions; Password Reset reaches
   // only the routes marked allowPasswordReset.
@@ -117,6 +137,15 @@ export function expectedStatuses(
     const a = sees(caller, "A", access, rc.kind);
     const b = sees(caller, "B", access, rc.kind);
     if (a && b) return { statuses: ok, refused: false, hidden: false };
+    // Linking chart B's person into chart A, seeing A only: the person is invited instead.
+    if (rc.invitesOnShared && a) return { statuses: rc.invitesOnShared, refused: false, hidden: false, invited: true };
+    // An account-wide action: a caller who sees the person (on the chart the request names, or on
+    // any chart for an account id) is told only staff may; "which chart" stays unsaid.
+    const seesPerson = rc.kind === "account" ? a || b : a;
+    if (rc.accountWide)
+      return seesPerson
+        ? { statuses: [403], refused: true, hidden: true, message: rc.accountWide }
+        : { statuses: [404], refused: true, hidden: true };
     return { statuses: a || b ? [403, 404] : [404], refused: true, hidden: true };
   }
   const chart = target === "A2" ? "A" : target;

@@ -1,7 +1,9 @@
+import { ACCOUNT_WIDE_STAFF_ONLY } from "../../../src/server/accounts/account-access.ts";
 import { EMAIL } from "../../../src/server/contacts/contacts.ts";
 import { nextMrn, patientBody } from "../../helpers/patients.ts";
 import { addRespondent, nextEmail, respondentBody, teamOf, updateBodyFrom } from "../../helpers/respondents.ts";
 import { createUser } from "../../helpers/users.ts";
+import { permissionsOf } from "./expectations.ts";
 import type { CallerName, Chart, Fixture, TargetName } from "./fixture.ts";
 import { CALLERS } from "./fixture.ts";
 
@@ -43,8 +45,28 @@ export interface RouteCase {
   okFor?(caller: CallerName): number[] | undefined;
   /** The targets tried, when not the kind's default (see expectations.ts targetsOf). */
   targets?: TargetName[];
-  /** For list kind: extra check on the answer for a caller who sees the charts `visible`. */
-  check?(fx: Fixture, body: unknown, visible: Chart[], target: Chart): void | Promise<void>;
+  /**
+   * For list and probe kinds: extra check on a permitted answer for a caller who sees the charts
+   * `visible` (a probe's `target` may be out of reach). Throws to fail.
+   */
+  check?(fx: Fixture, body: unknown, visible: Chart[], target: Chart, caller: CallerName): void | Promise<void>;
+  /**
+   * For probe kind: the documented answer for a value held on a chart out of the caller's reach,
+   * when it is not the answer for a value nobody has. It must be exactly this: no id, name or contact.
+   */
+  hiddenAnswer?: unknown;
+  /** Public routes that answer signed-in callers by their permissions: tried as every caller, own session. */
+  everyCaller?: boolean;
+  /**
+   * An account-wide action (issue 8 §1): on a person linked to a chart the caller cannot see (AB),
+   * a caller who sees the person answers 403 with this message (it names no chart), others 404.
+   */
+  accountWide?: string;
+  /**
+   * On AB, a caller who sees chart A but not the person's chart B is answered these statuses: the
+   * person is sent an invitation (one outbox message) and nothing else about either chart changes.
+   */
+  invitesOnShared?: number[];
 }
 
 let counter = 0;
@@ -205,11 +227,29 @@ export const ROUTE_CASES: Record<string, RouteCase> = {
     ok: [400, 401, 404],
     request: () => ({ url: "/api/security/select-account", body: { selectionToken: "not-a-token", accountId: 1 } }),
   },
-  // Public for holders of a setup link (token in the query); otherwise only signed-in callers.
+  // Public for holders of a setup link (token in the query); signed in, only for those who create
+  // or rename accounts (settings.admin, settings.staff, a respondent's own): others 403, nobody 401
+  // (issue 8 §3), so the check cannot list usernames. Signed in, the session rules of every other
+  // route hold too: a deactivated account 401, a password-reset one 403 (access-hook.ts).
   "GET /api/security/username": {
     kind: "public",
-    okUnsigned: [401],
+    everyCaller: true,
+    okFor: (caller) => {
+      const status = (CALLERS[caller] as { status?: number }).status;
+      if (caller === "anonymous" || status === 1) return [401];
+      if (status === 5) return [403];
+      const checker = (["settings.admin", "settings.staff", "respondent.account"] as const).some((p) =>
+        permissionsOf(caller).includes(p),
+      );
+      return checker ? [200] : [403];
+    },
     request: () => ({ url: "/api/security/username?username=mx-free-name" }),
+  },
+  // The person's invitation link is the proof; a wrong secret reads like an expired link.
+  "POST /api/respondent-invitations/accept": {
+    kind: "public",
+    ok: [400],
+    request: () => ({ url: "/api/respondent-invitations/accept", body: { token: "not-a-token" } }),
   },
   "POST /api/security/validate-password": {
     kind: "public",
@@ -347,6 +387,16 @@ export const ROUTE_CASES: Record<string, RouteCase> = {
     }),
   },
   "GET /api/outbox": { kind: "gated", request: () => ({ url: "/api/outbox" }) },
+  // The audit trail and its CSV export, filtered by a chart: audit.read alone, which reads every
+  // chart's trail (issue 8 §2).
+  "GET /api/audit-events": {
+    kind: "probe",
+    request: (_fx, t) => ({ url: `/api/audit-events?pageSize=5&patientId=${t.patientId}` }),
+  },
+  "GET /api/audit-events/export": {
+    kind: "probe",
+    request: (_fx, t) => ({ url: `/api/audit-events/export?patientId=${t.patientId}` }),
+  },
   "PUT /api/settings/general": {
     kind: "gated",
     request: async (fx) => ({
@@ -411,13 +461,35 @@ export const ROUTE_CASES: Record<string, RouteCase> = {
       body: await adminGet(fx, `/api/patients/${t.patientId}`),
     }),
   },
+  // Who opened the chart: audit.read, or a clinician the chart is assigned to (directly or through
+  // a team); others who see the chart (staff, directors, supervisors) 403 (issue 8 §2).
+  "GET /api/patients/:patientId/opened-by": {
+    kind: "chart",
+    okFor: (caller) =>
+      permissionsOf(caller).includes("audit.read") || ["clinicianA", "teamMemberA", "clinicianB"].includes(caller)
+        ? undefined
+        : [403],
+    request: (_fx, t) => ({ url: `/api/patients/${t.patientId}/opened-by` }),
+  },
   "GET /api/patients/:patientId/alerts": {
     kind: "chart",
     request: (_fx, t) => ({ url: `/api/patients/${t.patientId}/alerts` }),
   },
+  // Issue 8 §3: the chart's MRN in reach answers who holds it; out of reach it answers like a free
+  // one, {available: null, patientId: null}; only patients.viewAll learns that a free MRN is free.
   "GET /api/patients/check-mrn": {
     kind: "probe",
     request: (_fx, t, _c, unknown) => ({ url: `/api/patients/check-mrn?mrn=${unknown ? "MXNOBODY1" : t.mrn}` }),
+    async check(fx, body, visible, target, caller) {
+      const seen = visible.some((c) => c.name === target.name);
+      const expected = seen ? { available: false, patientId: target.patientId } : { available: null, patientId: null };
+      if (JSON.stringify(body) !== JSON.stringify(expected))
+        throw new Error(`chart ${target.name}'s MRN answered ${JSON.stringify(body)}, not ${JSON.stringify(expected)}`);
+      const free = await fx.app.inject({ url: "/api/patients/check-mrn?mrn=MXFREE1", headers: fx.headers[caller] });
+      const available = permissionsOf(caller).includes("patients.viewAll") ? true : null;
+      if (free.json().available !== available || free.json().patientId !== null)
+        throw new Error(`a free MRN answered ${free.body}, not available ${available}`);
+    },
   },
   "GET /api/teams/:ccaId": { kind: "chart", request: (_fx, t) => ({ url: `/api/teams/${t.ccaId}` }) },
   "GET /api/assignments/:ccauId": {
@@ -475,10 +547,13 @@ export const ROUTE_CASES: Record<string, RouteCase> = {
   // ---- respondents on a chart, scheduling
   // AB: into chart A, linking the existing account of chart B's parent (issue 8 §1): only for a
   // caller who sees both charts; anyone else is refused and learns nothing of the person.
+  // Seeing chart A but not B, the person is not linked: they are sent an invitation (202) and join
+  // when they accept it (docs/security/respondent-linking.md).
   "POST /api/respondents": {
     kind: "chart",
     ok: [201],
     targets: ["A", "B", "AB"],
+    invitesOnShared: [202],
     async request(fx, t, _c, _u, aim) {
       if (aim !== "AB")
         return { url: "/api/respondents", body: respondentBody(t.ccaId, { name_last: unique("Mxadded") }) };
@@ -509,8 +584,11 @@ export const ROUTE_CASES: Record<string, RouteCase> = {
     ok: [200, 204],
     request: async (fx, t) => ({ url: `/api/respondents/${(await freshLink(fx, t, 2)).ccauId}` }),
   },
+  // A person out of reach is said to exist, so the add invites them, and nothing more: no id,
+  // name, contact or chart (issue 8 §1).
   "GET /api/respondents/exist": {
     kind: "probe",
+    hiddenAnswer: { exists: true, onTeam: false, canLink: false, needsInvitation: true },
     // The lookup is made from a chart of the caller's; a caller who sees none is refused the chart.
     okFor: (caller) => (seesNoChart(caller) ? [404] : undefined),
     request: (fx, t, caller, unknown) => ({
@@ -538,6 +616,7 @@ export const ROUTE_CASES: Record<string, RouteCase> = {
   "POST /api/security/secure-generate-access-code": {
     kind: "chart",
     targets: ["A", "B", "AB"],
+    accountWide: ACCOUNT_WIDE_STAFF_ONLY,
     request: async (fx, t, _c, _u, aim) => ({
       url: "/api/security/secure-generate-access-code",
       body: { ccauId: (await accountFor(fx, t, aim, 2)).ccauId },
@@ -547,12 +626,14 @@ export const ROUTE_CASES: Record<string, RouteCase> = {
   // ---- respondents' accounts (managed by staff, or by a clinician of a chart they are on)
   "POST /api/security/reset-user-password/:id": {
     kind: "account",
+    accountWide: ACCOUNT_WIDE_STAFF_ONLY,
     request: async (fx, t, _c, _u, aim) => ({
       url: `/api/security/reset-user-password/${(await accountFor(fx, t, aim, 2)).userId}`,
     }),
   },
   "POST /api/users/:acId/send-invitation": {
     kind: "account",
+    accountWide: ACCOUNT_WIDE_STAFF_ONLY,
     request: async (fx, t, _c, _u, aim) => ({
       url: `/api/users/${(await accountFor(fx, t, aim)).userId}/send-invitation`,
       body: {},
@@ -560,6 +641,7 @@ export const ROUTE_CASES: Record<string, RouteCase> = {
   },
   "POST /api/patient-user/respondents/:id/change-status": {
     kind: "account",
+    accountWide: ACCOUNT_WIDE_STAFF_ONLY,
     request: async (fx, t, _c, _u, aim) => ({
       url: `/api/patient-user/respondents/${(await accountFor(fx, t, aim)).userId}/change-status`,
       body: { action: "invite" },
