@@ -31,6 +31,11 @@ export interface AppConfig {
   trustProxy: boolean | number | string[];
   /** Free failures and growing delays of password attempts (auth/sign-in-throttle.ts). */
   signInThrottle: ThrottlePolicy;
+  /**
+   * Forgot password, recover username and the access-code request answer no sooner than this
+   * (http/uniform-duration.ts), so their timing does not tell known accounts from unknown ones.
+   */
+  accountLookupFloorMs: number;
   /** Accounts and messaging (docs/api/accounts.md): links, lifetimes, transports, queue, rate limits. */
   accounts: AccountsConfig;
 }
@@ -161,6 +166,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     signInThrottle: throttlePolicy(
       positiveIntFromEnv(env.SIGN_IN_FREE_FAILURES_PER_ADDRESS, 20, "SIGN_IN_FREE_FAILURES_PER_ADDRESS"),
     ),
+    accountLookupFloorMs: intFromEnv(env.ACCOUNT_LOOKUP_FLOOR_MS, 300, "ACCOUNT_LOOKUP_FLOOR_MS"),
     accounts: loadAccountsConfig(env, port),
   };
 }

@@ -37,7 +37,8 @@ export async function createTestApp(
   } = {},
 ): Promise<TestApp> {
   const config = {
-    ...loadConfig({ DATA_DIR: "./data/test-unused", LOG_LEVEL: "silent" }),
+    // No response-time floor (http/uniform-duration.ts) unless a test asks for one: it would only slow the suite.
+    ...loadConfig({ DATA_DIR: "./data/test-unused", LOG_LEVEL: "silent", ACCOUNT_LOOKUP_FLOOR_MS: "0" }),
     demo: false,
     tokenSecret: "test-secret-test-secret-test-secret-0123456789",
     accessTokenTtlSeconds: opts.accessTokenTtlSeconds ?? 900,

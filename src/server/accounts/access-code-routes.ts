@@ -7,6 +7,7 @@ import { MESSAGES } from "../../shared/api-errors.ts";
 import type { AppContext } from "../app-context.ts";
 import { badRequest, HttpError, notFound } from "../http/http-error.ts";
 import { errorResponses, recordResponse } from "../http/response-schemas.ts";
+import { uniformDuration } from "../http/uniform-duration.ts";
 import { chooseDestination, type Destination } from "../messaging/recipients.ts";
 import { chartVisible } from "../patients/patient-access.ts";
 import { ACCESS_CODE_STATUSES, accountChoices, choiceOfLink, sendAccessCode, useAccessCode } from "./access-codes.ts";
@@ -39,33 +40,38 @@ export async function accessCodeRoutes(app: FastifyInstance, ctx: AppContext): P
         response: { 200: recordResponse("api/responses/message.json") },
       },
     },
-    async (request) => {
-      const found = await respondentAccounts(ctx, request.body.identifier);
-      const withCharts = new Set(
-        (
-          await accountChoices(
-            ctx,
-            ctx.db,
-            found.map((a) => a.userId),
-          )
-        ).map((c) => c.userId),
-      );
-      // Accounts reachable at one address share one code and one message (a parent's phone).
-      const byAddress = new Map<string, { to: Destination; userIds: number[] }>();
-      for (const account of found) {
-        if (!withCharts.has(account.userId)) continue;
-        const choice = await chooseDestination(ctx, ctx.db, account.userId, { prefer: account.typed });
-        if (!choice.ok) continue;
-        const key = `${choice.destination.channel}:${choice.destination.address.toLowerCase()}`;
-        const group = byAddress.get(key) ?? { to: choice.destination, userIds: [] };
-        group.userIds.push(account.userId);
-        byAddress.set(key, group);
-      }
-      for (const { to, userIds } of byAddress.values()) {
-        await ctx.db.transaction().execute((trx) => sendAccessCode(ctx, trx, to, userIds));
-      }
-      return { message: CODE_SENT };
-    },
+    // Found and not found take the same time (docs/security/auth-hardening.md).
+    async (request) =>
+      uniformDuration(
+        { floorMs: ctx.config.accountLookupFloorMs, log: request.log, label: "generate-access-code" },
+        async () => {
+          const found = await respondentAccounts(ctx, request.body.identifier);
+          const withCharts = new Set(
+            (
+              await accountChoices(
+                ctx,
+                ctx.db,
+                found.map((a) => a.userId),
+              )
+            ).map((c) => c.userId),
+          );
+          // Accounts reachable at one address share one code and one message (a parent's phone).
+          const byAddress = new Map<string, { to: Destination; userIds: number[] }>();
+          for (const account of found) {
+            if (!withCharts.has(account.userId)) continue;
+            const choice = await chooseDestination(ctx, ctx.db, account.userId, { prefer: account.typed });
+            if (!choice.ok) continue;
+            const key = `${choice.destination.channel}:${choice.destination.address.toLowerCase()}`;
+            const group = byAddress.get(key) ?? { to: choice.destination, userIds: [] };
+            group.userIds.push(account.userId);
+            byAddress.set(key, group);
+          }
+          for (const { to, userIds } of byAddress.values()) {
+            await ctx.db.transaction().execute((trx) => sendAccessCode(ctx, trx, to, userIds));
+          }
+          return { message: CODE_SENT };
+        },
+      ),
   );
 
   // A signed-in clinician sends a code to a respondent of a chart they can see (and every other

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ForgotPasswordRequest } from "../../../generated/types/api/forgot-password.ts";
 import type { RecoverUsernameRequest } from "../../../generated/types/api/recover-username.ts";
 import type { ResetPasswordRequest } from "../../../generated/types/api/reset-password.ts";
@@ -10,6 +10,7 @@ import { hashPassword, newPasswordColumns } from "../auth/passwords.ts";
 import { revokeUserFamilies } from "../auth/refresh-tokens.ts";
 import { badRequest, HttpError } from "../http/http-error.ts";
 import { errorResponses, recordResponse } from "../http/response-schemas.ts";
+import { uniformDuration } from "../http/uniform-duration.ts";
 import { chooseDestination, type Destination } from "../messaging/recipients.ts";
 import { ACCOUNT_MANAGERS, ACCOUNT_NOT_VISIBLE, manageableAccount } from "./account-access.ts";
 import { clinicName, usernameReminderMessage } from "./account-messages.ts";
@@ -38,6 +39,12 @@ const HAS_CREDENTIALS = [ACCOUNT_STATUS.active, ACCOUNT_STATUS.passwordReset];
  */
 export async function recoveryRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const passwordProblem = await newPasswordRule(ctx.bundle, ctx.config.passwordMinLength);
+  // Found and not found take the same time (docs/security/auth-hardening.md).
+  const lookupFloor = (request: FastifyRequest, label: string) => ({
+    floorMs: ctx.config.accountLookupFloorMs,
+    log: request.log,
+    label,
+  });
 
   app.post<{ Body: RecoverUsernameRequest }>(
     `${BASE}/recover-username`,
@@ -45,46 +52,47 @@ export async function recoveryRoutes(app: FastifyInstance, ctx: AppContext): Pro
       config: { access: "public", rateLimit: publicLimit(ctx) },
       schema: { body: { $ref: "api/recover-username.json" }, response: { 200: MESSAGE } },
     },
-    async (request) => {
-      const found = (
-        await findAccounts(ctx.db, request.body.email, { statuses: HAS_CREDENTIALS, by: ["email"] })
-      ).filter((a) => a.username);
-      // One message per address, listing every username reachable there.
-      const byAddress = new Map<string, { to: Destination; accounts: typeof found }>();
-      for (const account of found) {
-        const choice = await chooseDestination(ctx, ctx.db, account.userId, { prefer: account.typed });
-        if (!choice.ok) continue;
-        const key = `${choice.destination.channel}:${choice.destination.address.toLowerCase()}`;
-        const group = byAddress.get(key) ?? { to: choice.destination, accounts: [] };
-        group.accounts.push(account);
-        byAddress.set(key, group);
-      }
-      if (byAddress.size > 0) {
-        const clinic = await clinicName(ctx, ctx.db);
-        for (const { to, accounts } of byAddress.values()) {
-          await ctx.db.transaction().execute(async (trx) => {
-            const queued = await ctx.messages.enqueue(
-              trx,
-              usernameReminderMessage({
-                to,
-                userId: accounts.length === 1 ? accounts[0].userId : null,
-                clinic,
-                usernames: accounts.map((a) => a.username as string),
-                loginLink: `${ctx.config.accounts.publicUrl}/security/login`,
-              }),
-            );
-            for (const account of accounts)
-              await logActivity(trx, {
-                userId: account.userId,
-                actorId: null,
-                code: ACTIVITY.usernameRecovered,
-                detail: { channel: to.channel, messageId: queued.id, ip: request.ip },
-              });
-          });
+    async (request) =>
+      uniformDuration(lookupFloor(request, "recover-username"), async () => {
+        const found = (
+          await findAccounts(ctx.db, request.body.email, { statuses: HAS_CREDENTIALS, by: ["email"] })
+        ).filter((a) => a.username);
+        // One message per address, listing every username reachable there.
+        const byAddress = new Map<string, { to: Destination; accounts: typeof found }>();
+        for (const account of found) {
+          const choice = await chooseDestination(ctx, ctx.db, account.userId, { prefer: account.typed });
+          if (!choice.ok) continue;
+          const key = `${choice.destination.channel}:${choice.destination.address.toLowerCase()}`;
+          const group = byAddress.get(key) ?? { to: choice.destination, accounts: [] };
+          group.accounts.push(account);
+          byAddress.set(key, group);
         }
-      }
-      return { message: USERNAME_SENT };
-    },
+        if (byAddress.size > 0) {
+          const clinic = await clinicName(ctx, ctx.db);
+          for (const { to, accounts } of byAddress.values()) {
+            await ctx.db.transaction().execute(async (trx) => {
+              const queued = await ctx.messages.enqueue(
+                trx,
+                usernameReminderMessage({
+                  to,
+                  userId: accounts.length === 1 ? accounts[0].userId : null,
+                  clinic,
+                  usernames: accounts.map((a) => a.username as string),
+                  loginLink: `${ctx.config.accounts.publicUrl}/security/login`,
+                }),
+              );
+              for (const account of accounts)
+                await logActivity(trx, {
+                  userId: account.userId,
+                  actorId: null,
+                  code: ACTIVITY.usernameRecovered,
+                  detail: { channel: to.channel, messageId: queued.id, ip: request.ip },
+                });
+            });
+          }
+        }
+        return { message: USERNAME_SENT };
+      }),
   );
 
   app.post<{ Body: ForgotPasswordRequest }>(
@@ -93,17 +101,18 @@ export async function recoveryRoutes(app: FastifyInstance, ctx: AppContext): Pro
       config: { access: "public", rateLimit: publicLimit(ctx) },
       schema: { body: { $ref: "api/forgot-password.json" }, response: { 200: MESSAGE } },
     },
-    async (request) => {
-      const { username, email } = request.body;
-      const found = username
-        ? await findAccounts(ctx.db, username, { statuses: HAS_CREDENTIALS, by: ["username"] })
-        : await findAccounts(ctx.db, email as string, { statuses: HAS_CREDENTIALS, by: ["email"] });
-      for (const account of found) {
-        // One link per account: each names its username and opens only that account.
-        await sendPasswordReset(ctx, { userId: account.userId, actorId: null, prefer: account.typed });
-      }
-      return { message: RESET_SENT };
-    },
+    async (request) =>
+      uniformDuration(lookupFloor(request, "forgot-password"), async () => {
+        const { username, email } = request.body;
+        const found = username
+          ? await findAccounts(ctx.db, username, { statuses: HAS_CREDENTIALS, by: ["username"] })
+          : await findAccounts(ctx.db, email as string, { statuses: HAS_CREDENTIALS, by: ["email"] });
+        for (const account of found) {
+          // One link per account: each names its username and opens only that account.
+          await sendPasswordReset(ctx, { userId: account.userId, actorId: null, prefer: account.typed });
+        }
+        return { message: RESET_SENT };
+      }),
   );
 
   app.post<{ Body: ResetPasswordRequest }>(
