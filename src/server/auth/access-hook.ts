@@ -54,7 +54,14 @@ export function registerAccessHook(
         if (!request.user) throw new HttpError(401, MESSAGES.invalidAccessToken, "invalid_token");
       }
     }
-    if (access === "public") return;
+    if (access === "public") {
+      // A public route may still use a caller's session (e.g. the username check for admins), but
+      // only one that could call a signed-in route: a deactivated account's or a pending password
+      // reset's unexpired token counts as no session, not as its old rights.
+      if (request.user && !sessionUsable(request.user.status, request.routeOptions.config?.allowPasswordReset))
+        request.user = null;
+      return;
+    }
     const user = request.user;
     if (!user) throw new HttpError(401, MESSAGES.invalidAccessToken, "invalid_token");
     // Only Active and Password Reset accounts hold sessions; deactivating or un-inviting cuts them off at once.
@@ -68,6 +75,11 @@ export function registerAccessHook(
       throw new HttpError(403, MESSAGES.forbidden, "forbidden");
     }
   });
+}
+
+/** Whether an account in this status may use its session on a route (allowPasswordReset: the route's flag). */
+function sessionUsable(status: number, allowPasswordReset = false): boolean {
+  return status === ACCOUNT_STATUS.active || (status === ACCOUNT_STATUS.passwordReset && allowPasswordReset);
 }
 
 declare module "fastify" {

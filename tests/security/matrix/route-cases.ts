@@ -229,15 +229,15 @@ export const ROUTE_CASES: Record<string, RouteCase> = {
   },
   // Public for holders of a setup link (token in the query); signed in, only for those who create
   // or rename accounts (settings.admin, settings.staff, a respondent's own): others 403, nobody 401
-  // (issue 8 §3), so the check cannot list usernames. Signed in, the session rules of every other
-  // route hold too: a deactivated account 401, a password-reset one 403 (access-hook.ts).
+  // (issue 8 §3), so the check cannot list usernames. On a public route a session that could not
+  // call a signed-in one (deactivated, or a password reset pending) counts as none (access-hook.ts),
+  // so both are answered as nobody: 401.
   "GET /api/security/username": {
     kind: "public",
     everyCaller: true,
     okFor: (caller) => {
       const status = (CALLERS[caller] as { status?: number }).status;
-      if (caller === "anonymous" || status === 1) return [401];
-      if (status === 5) return [403];
+      if (caller === "anonymous" || status === 1 || status === 5) return [401];
       const checker = (["settings.admin", "settings.staff", "respondent.account"] as const).some((p) =>
         permissionsOf(caller).includes(p),
       );
