@@ -1,5 +1,6 @@
-import type { FastifyInstance, RouteOptions } from "fastify";
+import type { RouteOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { registeredRoutes } from "../helpers/route-table.ts";
 import { createTestApp, DATABASES, type TestApp } from "../helpers/test-app.ts";
 import { chartSnapshot, outboxSize } from "./matrix/chart-snapshot.ts";
 import {
@@ -25,19 +26,8 @@ import { type CaseKind, type Req, ROUTE_CASES, type RouteCase } from "./matrix/r
 
 // Every route the app registers, as Fastify hands it to onRoute hooks (as the OpenAPI test does):
 // the matrix is generated from this table, not from a list kept by hand.
-const registered = vi.hoisted(() => [] as RouteOptions[]);
-vi.mock("fastify", async (importOriginal) => {
-  const fastify = await importOriginal<typeof import("fastify")>();
-  const build = fastify.default as unknown as (opts?: object) => FastifyInstance;
-  const create = (opts?: object) => {
-    const app = build(opts);
-    app.addHook("onRoute", (route) => {
-      registered.push(route);
-    });
-    return app;
-  };
-  return { ...fastify, default: create };
-});
+vi.mock("fastify", async (original) => (await import("../helpers/route-table.ts")).recordingFastify(original));
+const registered = registeredRoutes;
 
 /**
  * Cases the matrix proves wrong today, each "METHOD /path | caller | chart": holes in code other

@@ -1,25 +1,15 @@
-import type { FastifyInstance, InjectOptions, RouteOptions } from "fastify";
+import type { InjectOptions, RouteOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { loadConfig } from "../../src/server/config.ts";
 import { defaultBundle, type JsonSchema, schemaById } from "../../src/shared/schema/bundle.ts";
+import { registeredRoutes } from "../helpers/route-table.ts";
 import { createTestApp, DATABASES, type TestApp } from "../helpers/test-app.ts";
 import { authHeader, createUser } from "../helpers/users.ts";
 
 // Every route the app registers, as Fastify hands it to onRoute hooks (as tests/server/openapi does):
 // the fuzzing covers the routes that exist, not a list that can fall behind.
-const registered = vi.hoisted(() => [] as RouteOptions[]);
-vi.mock("fastify", async (importOriginal) => {
-  const fastify = await importOriginal<typeof import("fastify")>();
-  const build = fastify.default as unknown as (opts?: object) => FastifyInstance;
-  const create = (opts?: object) => {
-    const app = build(opts);
-    app.addHook("onRoute", (route) => {
-      registered.push(route);
-    });
-    return app;
-  };
-  return { ...fastify, default: create };
-});
+vi.mock("fastify", async (original) => (await import("../helpers/route-table.ts")).recordingFastify(original));
+const registered = registeredRoutes;
 
 type Part = "querystring" | "params" | "body";
 type Located = { schema: JsonSchema; id: string };

@@ -1,24 +1,14 @@
 import { Validator } from "@seriousme/openapi-schema-validator";
-import type { FastifyInstance, RouteOptions } from "fastify";
+import type { RouteOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { defaultBundle, type JsonSchema, schemaById } from "../../../src/shared/schema/bundle.ts";
+import { registeredRoutes } from "../../helpers/route-table.ts";
 import { createTestApp, DATABASES, type TestApp } from "../../helpers/test-app.ts";
 
 // Every route the app registers, as Fastify hands it to onRoute hooks: collected by a hook added
 // to the instance buildApp creates, before any route, independently of what the document lists.
-const registered = vi.hoisted(() => [] as RouteOptions[]);
-vi.mock("fastify", async (importOriginal) => {
-  const fastify = await importOriginal<typeof import("fastify")>();
-  const build = fastify.default as unknown as (opts?: object) => FastifyInstance;
-  const create = (opts?: object) => {
-    const app = build(opts);
-    app.addHook("onRoute", (route) => {
-      registered.push(route);
-    });
-    return app;
-  };
-  return { ...fastify, default: create };
-});
+vi.mock("fastify", async (original) => (await import("../../helpers/route-table.ts")).recordingFastify(original));
+const registered = registeredRoutes;
 
 type Operation = {
   parameters?: { in: string; name: string; required?: boolean }[];
