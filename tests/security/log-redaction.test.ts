@@ -7,6 +7,7 @@ import { redactUrl } from "../../src/server/http/log-redaction.ts";
 import { seedDemoIfEmpty } from "../../src/server/seed/demo.ts";
 import { DEMO_PASSWORD } from "../../src/server/seed/demo-clinic.ts";
 import { bearer, login } from "../helpers/accounts.ts";
+import { messageSecrets, phiAndSecretsIn } from "../helpers/log-search.ts";
 import { createTestApp, DATABASES, type TestApp } from "../helpers/test-app.ts";
 
 /**
@@ -101,12 +102,7 @@ describe.each(DATABASES)("the log at the default level on $name", (database) => 
       admin,
     );
     const stored = await t.db.selectFrom("outbox_message").select(["body", "link", "secret"]).execute();
-    for (const m of stored) {
-      if (m.secret) secrets.push(m.secret);
-      if (m.link) for (const value of new URL(m.link).searchParams.values()) secrets.push(value);
-      const code = /\b(\d{6})\b/.exec(m.body)?.[1];
-      if (code) secrets.push(code);
-    }
+    secrets.push(...messageSecrets(stored));
     const setup = stored.find((m) => m.link?.includes("/security/account-setup"));
     expect(setup, "an invitation was sent").toBeDefined();
     const token = new URL(setup?.link as string).searchParams.get("token") as string;
@@ -118,20 +114,7 @@ describe.each(DATABASES)("the log at the default level on $name", (database) => 
     const log = readFileSync(logFile, "utf8");
     expect(log).toContain("incoming request");
     expect(log).toContain("/api/patients/check-mrn?mrn=[redacted]");
-    const found: string[] = [];
-    const look = (value: string | null, label: string) => {
-      if (value && log.toLowerCase().includes(value.toLowerCase())) found.push(`${label}: ${value}`);
-    };
-    for (const p of patients) {
-      look(`${p.first_name} ${p.last_name}`, "name");
-      look(encodeURIComponent(`${p.first_name} ${p.last_name}`), "name");
-      if (new RegExp(`\\b${p.last_name}\\b`).test(log)) found.push(`last name: ${p.last_name}`);
-      look(p.mrn, "MRN");
-      look(p.email, "email");
-      look(p.email ? encodeURIComponent(p.email) : null, "email");
-      look(p.mobile_number, "phone");
-    }
-    for (const s of secrets) look(s, "secret");
+    const found = phiAndSecretsIn(log, patients, secrets);
     expect(found).toEqual([]);
   });
 
