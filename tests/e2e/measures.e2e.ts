@@ -152,9 +152,16 @@ describe("measures: assign, answer in two sittings, submit, review", () => {
         .waitFor();
       await review.screenshot({ path: `/tmp/e2e-measures-report-${size}.png`, fullPage: true });
 
-      // Acknowledged, it stays on the report with who acknowledged it.
+      // Acknowledging asks what was done; acknowledged, it stays on the report, muted, with who
+      // acknowledged it and what was done, and an Undo is offered for a few seconds.
       await alert.getByRole("button", { name: /Acknowledge alert/ }).click();
-      await review.getByText(/Acknowledged by Taylor Brooks/).waitFor();
+      const dialog = review.getByRole("dialog", { name: "Acknowledge alert" });
+      await dialog.getByRole("radio", { name: "Risk assessed — safety plan in place" }).check();
+      await dialog.getByLabel("Note").fill("Safety plan reviewed with the patient and parent");
+      await dialog.getByRole("button", { name: "Acknowledge alert" }).click();
+      await review.getByText(/Acknowledged by Taylor Brooks on .* — Risk assessed — safety plan in place/).waitFor();
+      await review.getByText("Note: Safety plan reviewed with the patient and parent").waitFor();
+      await review.getByRole("button", { name: "Undo" }).waitFor();
       await review.context().close();
     });
   }
