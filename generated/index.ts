@@ -2,6 +2,7 @@
 export type * from "./types/api/accept-chart-invitation.ts";
 export type * from "./types/api/access-code-request.ts";
 export type * from "./types/api/account-setup.ts";
+export type * from "./types/api/alert-acknowledge.ts";
 export type * from "./types/api/alert-list-query.ts";
 export type * from "./types/api/answer-save.ts";
 export type * from "./types/api/answer-value.ts";
@@ -152,6 +153,7 @@ export type * from "./types/entities/saved-query.ts";
 export type * from "./types/entities/user.ts";
 export type * from "./types/enums/account-status.ts";
 export type * from "./types/enums/activity-code.ts";
+export type * from "./types/enums/alert-disposition.ts";
 export type * from "./types/enums/audit-action.ts";
 export type * from "./types/enums/contact-channel.ts";
 export type * from "./types/enums/disposition.ts";

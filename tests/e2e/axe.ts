@@ -11,16 +11,23 @@ interface AxeViolation {
   nodes: { target: string[]; html: string; failureSummary?: string }[];
 }
 
-/** The page's serious and critical axe (WCAG 2.1 AA) violations, in words. */
-export async function seriousViolations(page: Page): Promise<string[]> {
+/**
+ * The page's serious and critical axe (WCAG 2.1 AA) violations, in words. `within`: a CSS selector
+ * to check only part of the page (e.g. one dialog), when the rest is another test's subject.
+ */
+export async function seriousViolations(page: Page, within?: string): Promise<string[]> {
   // Evaluated through the debugging protocol, not added as a <script>: the app's Content-Security-Policy
   // (no inline script) stays on, so the screens are checked as people get them.
   await page.evaluate(AXE_SOURCE);
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(o: object): Promise<{ violations: AxeViolation[] }> } }).axe;
-    const result = await axe.run({ runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] } });
+  const violations = await page.evaluate(async (selector) => {
+    const axe = (window as unknown as { axe: { run(c: object, o: object): Promise<{ violations: AxeViolation[] }> } })
+      .axe;
+    const context = selector ? { include: [[selector]] } : document;
+    const result = await axe.run(context, {
+      runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] },
+    });
     return result.violations;
-  });
+  }, within ?? null);
   return violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
     .map((v) => {

@@ -1,5 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { seriousViolations } from "./axe.ts";
 import { DESKTOP, launchChromium, newContext, PHONE } from "./chromium.ts";
 import { signIn, signOut } from "./session.ts";
 
@@ -152,9 +153,37 @@ describe("measures: assign, answer in two sittings, submit, review", () => {
         .waitFor();
       await review.screenshot({ path: `/tmp/e2e-measures-report-${size}.png`, fullPage: true });
 
-      // Acknowledged, it stays on the report with who acknowledged it.
+      // Acknowledging asks what was done; acknowledged, it stays on the report, muted, with who
+      // acknowledged it and what was done, and an Undo is offered for a few seconds.
       await alert.getByRole("button", { name: /Acknowledge alert/ }).click();
-      await review.getByText(/Acknowledged by Taylor Brooks/).waitFor();
+      const dialog = review.getByRole("dialog", { name: "Acknowledge alert" });
+      await dialog.getByRole("radio", { name: "Risk assessed — safety plan in place" }).check();
+      await dialog.getByLabel("Note").fill("Safety plan reviewed with the patient and parent");
+      expect(await seriousViolations(review, '[role="dialog"]')).toEqual([]);
+      await dialog.getByRole("button", { name: "Acknowledge alert" }).click();
+      await review.getByText(/Acknowledged by Taylor Brooks on .* — Risk assessed — safety plan in place/).waitFor();
+      await review.getByText("Note: Safety plan reviewed with the patient and parent").waitFor();
+      await review.getByRole("button", { name: "Undo" }).waitFor();
+      // Muted and still readable (contrast of at least 4.5:1): axe finds nothing serious in it.
+      expect(await seriousViolations(review, '[data-alert-state="acknowledged"]')).toEqual([]);
+
+      // The alert list opens on Active; the acknowledged alert is under "Acknowledged", with what was done.
+      await review.goto("/clinician/alert-list");
+      await review
+        .getByText(/^(\d+ alerts?|No active alerts\.)$/)
+        .first()
+        .waitFor();
+      expect(await review.getByLabel("Status").inputValue()).toBe("active");
+      await review.getByLabel("Status").selectOption("acknowledged");
+      const listed = review
+        .locator('[data-alert-state="acknowledged"]')
+        .filter({ hasText: "Note: Safety plan reviewed with the patient and parent" });
+      // first(): the desktop and phone runs each acknowledged one alert like it.
+      await listed
+        .first()
+        .getByText(/Acknowledged by Taylor Brooks on .* — Risk assessed — safety plan in place/)
+        .waitFor();
+      expect(await seriousViolations(review, '[data-alert-state="acknowledged"]')).toEqual([]);
       await review.context().close();
     });
   }

@@ -13,6 +13,7 @@ export type AuditAction = (
   | "account.username-change"
   | "account.username-check"
   | "alert.acknowledge"
+  | "alert.unacknowledge"
   | "alert.count"
   | "alert.list"
   | "app_user.create"

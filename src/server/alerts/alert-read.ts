@@ -1,5 +1,5 @@
 import { type Kysely, type RawBuilder, type SqlBool, sql } from "kysely";
-import type { AlertRow, AlertStatus } from "../../shared/api/alerts.ts";
+import type { AlertDisposition, AlertRow, AlertStatus } from "../../shared/api/alerts.ts";
 import type { ReportAlert } from "../../shared/api/measure-reports.ts";
 import type { Database } from "../db/database-types.ts";
 
@@ -34,6 +34,8 @@ function toRow(r: {
   acknowledged_at: Date | null;
   ack_first: string | null;
   ack_last: string | null;
+  disposition: string | null;
+  disposition_note: string | null;
 }): AlertRow {
   return {
     id: r.id,
@@ -55,6 +57,8 @@ function toRow(r: {
             clinicianId: r.acknowledged_by,
             clinician: `${r.ack_first ?? ""} ${r.ack_last ?? ""}`.trim(),
             date: r.acknowledged_at.toISOString(),
+            disposition: r.disposition as AlertDisposition | null,
+            note: r.disposition_note,
           }
         : null,
   };
@@ -79,6 +83,8 @@ const COLUMNS = [
   "a.acknowledged_at",
   "ack.first_name as ack_first",
   "ack.last_name as ack_last",
+  "a.disposition",
+  "a.disposition_note",
 ] as const;
 
 export function statusPredicate(status: AlertStatus): RawBuilder<SqlBool> {

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from "fastify";
-import { sql } from "kysely";
-import type { AcknowledgedAlert, AlertList } from "../../shared/api/alerts.ts";
+import { type SqlBool, sql } from "kysely";
+import type { AcknowledgedAlert, AlertAcknowledge, AlertList } from "../../shared/api/alerts.ts";
 import { MESSAGES } from "../../shared/api-errors.ts";
 import type { PatientView } from "../../shared/permissions.ts";
 import type { AppContext } from "../app-context.ts";
-import { notFound } from "../http/http-error.ts";
+import { forbidden, HttpError, notFound } from "../http/http-error.ts";
 import { pageWindow } from "../http/paging.ts";
 import { errorResponses, recordResponse } from "../http/response-schemas.ts";
 import { CHART_READ_ACCESS, CHART_WRITE_ACCESS, caller } from "../measures/access.ts";
@@ -14,6 +14,10 @@ import { savedUiSettings } from "../settings/ui-settings.ts";
 import { type AlertStatus, findAlert, listAlerts, statusPredicate } from "./alert-read.ts";
 
 export const ALERT_NOT_FOUND = "This alert does not exist or you do not have access to it.";
+export const UNDO_NOT_YOURS = "Only the person who acknowledged this alert can undo the acknowledgement.";
+export const UNDO_TOO_LATE = "The acknowledgement can no longer be undone.";
+/** How long after acknowledging its author may undo it (the client offers 10 s). */
+export const UNDO_WINDOW_SECONDS = 30;
 const PARAMS = { params: { $ref: "api/measure-params.json" } };
 const ALERT_LIST = { 200: recordResponse("api/responses/alert-list.json") };
 
@@ -64,23 +68,31 @@ export async function alertRoutes(app: FastifyInstance, ctx: AppContext): Promis
     return { count: Number(row.n) };
   });
 
+  const acknowledgeSchema = {
+    ...PARAMS,
+    response: { 200: recordResponse("api/responses/acknowledged-alert.json"), ...errorResponses(400, 404) },
+  };
   app.post(
     "/api/measure-alerts/acknowledge/:id",
     {
       config: { access: CHART_WRITE_ACCESS },
-      schema: {
-        ...PARAMS,
-        response: { 200: recordResponse("api/responses/acknowledged-alert.json"), ...errorResponses(404) },
-      },
+      schema: { ...acknowledgeSchema, body: { $ref: "api/alert-acknowledge.json" } },
     },
     async (request): Promise<AcknowledgedAlert> => {
       const user = caller(request);
       const { id } = request.params as { id: number };
+      const body = request.body as AlertAcknowledge;
       const access = chartVisible(user, "visible", "a.cca_id");
+      const note = body.note?.trim() || null;
       // Only the first acknowledgement is recorded: acknowledging again answers the same record.
       const updated = await ctx.db
         .updateTable("alert as a")
-        .set({ acknowledged_by: user.id, acknowledged_at: sql`now()` })
+        .set({
+          acknowledged_by: user.id,
+          acknowledged_at: sql`now()`,
+          disposition: body.disposition,
+          disposition_note: note,
+        })
         .where("a.id", "=", id)
         .where("a.acknowledged_at", "is", null)
         .where(access)
@@ -89,6 +101,38 @@ export async function alertRoutes(app: FastifyInstance, ctx: AppContext): Promis
       const alert = await findAlert(ctx.db, id, access);
       if (!alert) throw notFound(ALERT_NOT_FOUND);
       return { ...alert, acknowledgedNow: updated !== undefined };
+    },
+  );
+
+  // The client's 10-second "Undo" calls this; the server allows a little more (network, a slow
+  // click) but no more than UNDO_WINDOW_SECONDS, and only to the person who acknowledged.
+  app.post(
+    "/api/measure-alerts/unacknowledge/:id",
+    {
+      config: { access: CHART_WRITE_ACCESS },
+      schema: { ...acknowledgeSchema, response: { ...acknowledgeSchema.response, ...errorResponses(403, 409) } },
+    },
+    async (request): Promise<AcknowledgedAlert> => {
+      const user = caller(request);
+      const { id } = request.params as { id: number };
+      const access = chartVisible(user, "visible", "a.cca_id");
+      const undone = await ctx.db
+        .updateTable("alert as a")
+        .set({ acknowledged_by: null, acknowledged_at: null, disposition: null, disposition_note: null })
+        .where("a.id", "=", id)
+        .where("a.acknowledged_by", "=", user.id)
+        .where(sql<SqlBool>`a.acknowledged_at > now() - ${sql.raw(`interval '${UNDO_WINDOW_SECONDS} seconds'`)}`)
+        .where(access)
+        .returning("a.id")
+        .executeTakeFirst();
+      const alert = await findAlert(ctx.db, id, access);
+      if (!alert) throw notFound(ALERT_NOT_FOUND);
+      if (!undone && alert.acknowledged_data) {
+        if (alert.acknowledged_data.clinicianId !== user.id) throw forbidden(UNDO_NOT_YOURS);
+        throw new HttpError(409, UNDO_TOO_LATE, "undo_window_passed");
+      }
+      // Already active (undone twice): nothing changed, the alert is answered as it is.
+      return { ...alert, acknowledgedNow: false };
     },
   );
 

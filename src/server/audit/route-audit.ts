@@ -96,6 +96,7 @@ export const ROUTE_AUDIT: Record<string, RouteAuditDeclaration> = {
   "GET /api/measure-alerts": r("alert.list"),
   "GET /api/measure-alerts/active-alerts-count": r("alert.count"),
   "POST /api/measure-alerts/acknowledge/:id": r("alert.acknowledge", "alert", "id"),
+  "POST /api/measure-alerts/unacknowledge/:id": r("alert.unacknowledge", "alert", "id"),
   // The measure library and its preview ("audition") hold no patient data; starring is a preference.
   "GET /api/library/list": false,
   "GET /api/library/:measureLibraryId": false,

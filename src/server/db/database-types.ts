@@ -317,4 +317,6 @@ export interface AlertTable {
   raised_at: Generated<Date>;
   acknowledged_by: number | null;
   acknowledged_at: Timestamp | null;
+  disposition: string | null;
+  disposition_note: string | null;
 }

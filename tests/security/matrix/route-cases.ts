@@ -540,7 +540,19 @@ export const ROUTE_CASES: Record<string, RouteCase> = {
         .set({ acknowledged_by: null, acknowledged_at: null })
         .where("id", "=", t.alertId)
         .execute();
-      return { url: `/api/measure-alerts/acknowledge/${t.alertId}` };
+      return { url: `/api/measure-alerts/acknowledge/${t.alertId}`, body: { disposition: "patient_contacted" } };
+    },
+  },
+  "POST /api/measure-alerts/unacknowledge/:id": {
+    kind: "chart",
+    async request(fx, t, caller) {
+      // Each attempt finds the alert just acknowledged by the caller, so a permitted caller may undo it.
+      await fx.db
+        .updateTable("alert")
+        .set({ acknowledged_by: fx.ids[caller] ?? null, acknowledged_at: new Date(), disposition: "other" })
+        .where("id", "=", t.alertId)
+        .execute();
+      return { url: `/api/measure-alerts/unacknowledge/${t.alertId}` };
     },
   },
 

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { syncMeasureLibrary } from "../../../src/server/measures/library-sync.ts";
 import {
   type ChartWithRespondent,
@@ -13,6 +13,8 @@ import { createTestApp, DATABASES, type TestApp } from "../../helpers/test-app.t
 import { signInUsers } from "../../helpers/users.ts";
 
 type Values = number[];
+
+const CONTACTED = { disposition: "patient_contacted", note: "Called; safe at home" };
 
 describe.each(DATABASES)("session reports, overview and alerts on $name", (database) => {
   let t: TestApp;
@@ -226,8 +228,8 @@ describe.each(DATABASES)("session reports, overview and alerts on $name", (datab
 
     it("acknowledges once, idempotently, and only inside the clinician's charts", async () => {
       const alertId = (await get("/api/measure-alerts", h.A)).json().rows[0].id;
-      const ack = (who: string, id: number | string = alertId) =>
-        t.app.inject({ method: "POST", url: `/api/measure-alerts/acknowledge/${id}`, headers: h[who] });
+      const ack = (who: string, id: number | string = alertId, payload: object = CONTACTED) =>
+        t.app.inject({ method: "POST", url: `/api/measure-alerts/acknowledge/${id}`, headers: h[who], payload });
 
       expect((await ack("B")).statusCode).toBe(404);
       expect((await ack("director")).statusCode).toBe(403);
@@ -238,17 +240,103 @@ describe.each(DATABASES)("session reports, overview and alerts on $name", (datab
       expect(first.json()).toMatchObject({
         id: alertId,
         acknowledgedNow: true,
-        acknowledged_data: { clinicianId: u.A, clinician: "A Tester", date: expect.any(String) },
+        acknowledged_data: {
+          clinicianId: u.A,
+          clinician: "A Tester",
+          date: expect.any(String),
+          disposition: "patient_contacted",
+          note: "Called; safe at home",
+        },
       });
       const again = await ack("S");
       expect(again.json()).toMatchObject({ acknowledgedNow: false, acknowledged_data: first.json().acknowledged_data });
 
       expect((await get("/api/measure-alerts", h.A)).json().totalRecords).toBe(0);
-      expect((await get("/api/measure-alerts?status=acknowledged", h.A)).json().totalRecords).toBe(1);
+      const acknowledged = (await get("/api/measure-alerts?status=acknowledged", h.A)).json();
+      expect(acknowledged.totalRecords).toBe(1);
+      expect(acknowledged.rows[0].acknowledged_data).toMatchObject({ disposition: "patient_contacted" });
       expect((await get("/api/measure-alerts?status=all", h.A)).json().totalRecords).toBe(1);
       expect((await get("/api/measure-alerts/active-alerts-count", h.A)).json()).toEqual({ count: 0 });
       const report = (await get(`/api/overview/answers-report/${sessions[0]}`, h.A)).json();
-      expect(report.alerts[0].acknowledged_data).toMatchObject({ clinicianId: u.A });
+      expect(report.alerts[0].acknowledged_data).toMatchObject({
+        clinicianId: u.A,
+        disposition: "patient_contacted",
+        note: "Called; safe at home",
+      });
+    });
+
+    it("refuses an acknowledgement without a disposition, or Other without a note, with the schema's message", async () => {
+      const alertId = (await get("/api/measure-alerts?status=all", h.A)).json().rows[0].id;
+      await t.db
+        .updateTable("alert")
+        .set({ acknowledged_by: null, acknowledged_at: null })
+        .where("id", "=", alertId)
+        .execute();
+      const ack = (payload: object) =>
+        t.app.inject({ method: "POST", url: `/api/measure-alerts/acknowledge/${alertId}`, headers: h.A, payload });
+
+      const missing = await ack({});
+      expect(missing.statusCode).toBe(400);
+      expect(missing.json().error).toBe("Choose what was done about the alert");
+      expect((await ack({ disposition: "shrugged" })).json().error).toBe("Choose what was done about the alert");
+      const bareOther = await ack({ disposition: "other" });
+      expect(bareOther.statusCode).toBe(400);
+      expect(bareOther.json().error).toBe("Describe what was done in the note");
+      expect((await ack({ disposition: "other", note: "   " })).json().error).toBe(
+        "Describe what was done in the note",
+      );
+      const long = await ack({ disposition: "not_significant", note: "x".repeat(1001) });
+      expect(long.statusCode).toBe(400);
+      expect(long.json().error).toBe("Note must be at most 1000 characters");
+      // Nothing was recorded by the refused calls.
+      expect((await get("/api/measure-alerts/active-alerts-count", h.A)).json()).toEqual({ count: 1 });
+
+      const other = await ack({ disposition: "other", note: "Discussed with supervisor" });
+      expect(other.json().acknowledged_data).toMatchObject({ disposition: "other", note: "Discussed with supervisor" });
+    });
+
+    it("lets only the person who acknowledged undo it, only within the window", async () => {
+      const alertId = (await get("/api/measure-alerts?status=all", h.A)).json().rows[0].id;
+      const undo = (who: string) =>
+        t.app.inject({ method: "POST", url: `/api/measure-alerts/unacknowledge/${alertId}`, headers: h[who] });
+      const ack = () =>
+        t.app.inject({
+          method: "POST",
+          url: `/api/measure-alerts/acknowledge/${alertId}`,
+          headers: h.A,
+          payload: CONTACTED,
+        });
+      expect((await ack()).statusCode).toBe(200);
+
+      const bySupervisor = await undo("S");
+      expect(bySupervisor.statusCode).toBe(403);
+      expect(bySupervisor.json().error).toMatch(/Only the person who acknowledged/);
+      expect((await undo("B")).statusCode).toBe(404);
+
+      const undone = await undo("A");
+      expect(undone.statusCode).toBe(200);
+      expect(undone.json()).toMatchObject({ id: alertId, acknowledged_data: null });
+      expect((await get("/api/measure-alerts/active-alerts-count", h.A)).json()).toEqual({ count: 1 });
+      // The audit trail writes the route's event once the answer is sent.
+      await vi.waitFor(async () => {
+        const events = await t.db
+          .selectFrom("audit_event")
+          .select(["user_id", "record_id", "outcome"])
+          .where("action", "=", "alert.unacknowledge")
+          .execute();
+        expect(events).toContainEqual({ user_id: u.A, record_id: alertId, outcome: "success" });
+      });
+
+      expect((await ack()).json().acknowledgedNow).toBe(true);
+      await t.db
+        .updateTable("alert")
+        .set({ acknowledged_at: new Date(Date.now() - 60_000) })
+        .where("id", "=", alertId)
+        .execute();
+      const late = await undo("A");
+      expect(late.statusCode).toBe(409);
+      expect(late.json().error).toBe("The acknowledgement can no longer be undone.");
+      expect((await get("/api/measure-alerts/active-alerts-count", h.A)).json()).toEqual({ count: 0 });
     });
 
     it("lists one patient's alerts, 404 outside the clinician's charts", async () => {

@@ -1,19 +1,22 @@
 import { Button } from "@mantine/core";
-import { useAcknowledgeAlert } from "./alert-api.ts";
+import { useState } from "react";
+import { AcknowledgeDialog } from "./AcknowledgeDialog.tsx";
 
-/** Acknowledges one alert (spec §4 Alert: active, then acknowledged). */
+/** Opens the acknowledge dialog of one alert (spec §4 Alert: active, then acknowledged). */
 export function AcknowledgeButton({ alertId, subject }: { alertId: number; subject: string }) {
-  const acknowledge = useAcknowledgeAlert();
+  const [opened, setOpened] = useState(false);
   return (
-    <Button
-      size="xs"
-      color="red.9"
-      variant="white"
-      loading={acknowledge.isPending && acknowledge.variables === alertId}
-      onClick={() => acknowledge.mutate(alertId)}
-      aria-label={`Acknowledge alert: ${subject}`}
-    >
-      Acknowledge
-    </Button>
+    <>
+      <Button
+        size="xs"
+        color="red.9"
+        variant="white"
+        onClick={() => setOpened(true)}
+        aria-label={`Acknowledge alert: ${subject}`}
+      >
+        Acknowledge
+      </Button>
+      <AcknowledgeDialog alertId={alertId} subject={subject} opened={opened} onClose={() => setOpened(false)} />
+    </>
   );
 }

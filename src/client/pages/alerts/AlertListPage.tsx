@@ -23,15 +23,18 @@ function isStatus(value: unknown): value is AlertStatus {
 
 /**
  * /clinician/alert-list: measure alerts of the charts the user may see, newest first. The status
- * filter is remembered per user (UI setting alertsStatusSelector), the patients view likewise
- * (patientSelector). Each alert shows in full, with its acknowledge button.
+ * filter lives in the address (?status=) only, so the list opens on Active every time it is reached
+ * from the navigation or the badge (issue 9 §1: a remembered "Acknowledged" hid active suicide-risk
+ * alerts after a fresh sign-in). The patients view is remembered per user (patientSelector).
+ * Each alert shows in full, with its acknowledge button.
  */
 export function AlertListPage() {
   const { user, can } = useSession();
   const { settings, setUiSettings } = useUiSettings();
   const [searchParams, setSearchParams] = useSearchParams();
   const views = allowedPatientViews(user?.permissions ?? []);
-  const status: AlertStatus = isStatus(settings.alertsStatusSelector) ? settings.alertsStatusSelector : "active";
+  const requested = searchParams.get("status");
+  const status: AlertStatus = isStatus(requested) ? requested : "active";
   const savedView = settings.patientSelector as PatientView | undefined;
   const patientSelector = savedView && views.includes(savedView) ? savedView : undefined;
   const page = Math.max(1, Number.parseInt(searchParams.get("page") ?? "1", 10) || 1);
@@ -40,7 +43,14 @@ export function AlertListPage() {
   const canAcknowledge = can("patients.write");
   const pageCount = Math.max(1, Math.ceil((list.data?.totalRecords ?? 0) / PAGE_SIZE));
 
-  const toPage = (next: number) => setSearchParams(next === 1 ? {} : { page: String(next) }, { replace: true });
+  const toPage = (next: number, nextStatus: AlertStatus = status) =>
+    setSearchParams(
+      {
+        ...(nextStatus === "active" ? {} : { status: nextStatus }),
+        ...(next === 1 ? {} : { page: String(next) }),
+      },
+      { replace: true },
+    );
 
   return (
     <Stack gap="md" maw={960}>
@@ -51,8 +61,8 @@ export function AlertListPage() {
           value={status}
           data={STATUSES}
           onChange={(event) => {
-            toPage(1);
-            void setUiSettings({ alertsStatusSelector: event.currentTarget.value });
+            const next = event.currentTarget.value;
+            toPage(1, isStatus(next) ? next : "active");
           }}
           style={{ flex: "0 1 12rem" }}
         />

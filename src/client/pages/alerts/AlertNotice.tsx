@@ -1,7 +1,15 @@
-import { Alert, Group, Stack, Text } from "@mantine/core";
+import { Alert, Badge, Group, Stack, Text } from "@mantine/core";
 import type { ReactNode } from "react";
 import { formatMoment } from "../measures/measure-format.ts";
 import { AcknowledgeButton } from "./AcknowledgeButton.tsx";
+import { dispositionLabel } from "./alert-disposition.ts";
+
+export interface AlertAcknowledgement {
+  clinician: string;
+  date: string;
+  disposition?: string | null;
+  note?: string | null;
+}
 
 export interface AlertNoticeProps {
   id: number | null;
@@ -12,13 +20,22 @@ export interface AlertNoticeProps {
   /** Patient, measure, time: whatever the surrounding page does not already say. */
   context?: ReactNode;
   time?: string | null;
-  acknowledged: { clinician: string; date: string } | null;
+  acknowledged: AlertAcknowledgement | null;
   canAcknowledge: boolean;
 }
 
+/** "Acknowledged by X on date — what was done". */
+export function acknowledgementText(ack: AlertAcknowledgement): string {
+  const what = dispositionLabel(ack.disposition);
+  return `Acknowledged by ${ack.clinician || "a clinician"} on ${formatMoment(ack.date)}${what ? ` — ${what}` : ""}`;
+}
+
 /**
- * One alert, shown in full where it is listed: never collapsed behind a click. Active alerts
- * are solid red; acknowledged ones stay visible, lighter, with who acknowledged them and when.
+ * One alert, shown in full where it is listed: never collapsed behind a click. Active and
+ * acknowledged alerts must differ at a glance (issue 9 §1): an active one is solid dark red (or
+ * orange) with white text and an "Active" badge; an acknowledged one is plain gray-bordered with
+ * default text and an "Acknowledged" badge, and says who acknowledged it, when and what was done.
+ * Both keep text contrast of at least 4.5:1 (WCAG AA): no coloured text on a tinted background.
  */
 export function AlertNotice({
   id,
@@ -31,18 +48,32 @@ export function AlertNotice({
   canAcknowledge,
 }: AlertNoticeProps) {
   const active = acknowledged === null;
-  const title = `${level === "critical" ? "Critical alert" : "Warning"}${active ? "" : " (acknowledged)"}`;
+  const kind = level === "critical" ? "Critical alert" : "Warning";
   return (
     <Alert
       // Dark shades: white text on them keeps a contrast of at least 4.5:1 (WCAG AA).
-      color={level === "critical" ? "red.9" : "orange.9"}
-      variant={active ? "filled" : "light"}
-      title={title}
+      color={active ? (level === "critical" ? "red.9" : "orange.9") : "gray"}
+      variant={active ? "filled" : "default"}
+      title={
+        <Group gap="xs" wrap="wrap">
+          <span>{kind}</span>
+          {active ? (
+            <Badge color="red.9" variant="white">
+              Active
+            </Badge>
+          ) : (
+            <Badge color="gray.8" variant="filled">
+              Acknowledged
+            </Badge>
+          )}
+        </Group>
+      }
       role={active ? "alert" : undefined}
       radius="md"
+      data-alert-state={active ? "active" : "acknowledged"}
     >
       <Stack gap={6}>
-        <Text size="sm" c="inherit" fw={active ? 600 : 500} style={{ overflowWrap: "anywhere" }}>
+        <Text size="sm" c="inherit" fw={active ? 600 : 400} style={{ overflowWrap: "anywhere" }}>
           {message}
         </Text>
         {detail && (
@@ -55,11 +86,19 @@ export function AlertNotice({
             {context}
           </Text>
         )}
+        {acknowledged && (
+          <Text size="sm" c="inherit" fw={600}>
+            {acknowledgementText(acknowledged)}
+          </Text>
+        )}
+        {acknowledged?.note && (
+          <Text size="sm" c="inherit" style={{ overflowWrap: "anywhere", whiteSpace: "pre-wrap" }}>
+            Note: {acknowledged.note}
+          </Text>
+        )}
         <Group justify="space-between" gap="xs" wrap="wrap">
           <Text size="xs" c="inherit">
             {time && `Raised ${formatMoment(time)}`}
-            {acknowledged &&
-              ` · Acknowledged by ${acknowledged.clinician || "a clinician"} on ${formatMoment(acknowledged.date)}`}
           </Text>
           {active && id !== null && canAcknowledge && <AcknowledgeButton alertId={id} subject={message} />}
         </Group>

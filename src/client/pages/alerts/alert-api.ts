@@ -1,8 +1,15 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { AcknowledgedAlert, AlertList, AlertRow, AlertStatus } from "../../../shared/api/alerts.ts";
+import type {
+  AcknowledgedAlert,
+  AlertAcknowledge,
+  AlertList,
+  AlertRow,
+  AlertStatus,
+} from "../../../shared/api/alerts.ts";
 import type { PatientView } from "../../../shared/permissions.ts";
 import { api } from "../../api/http.ts";
 import { toastError, toastSuccess } from "../../notifications/toast.ts";
+import { refreshAlerts, showAcknowledgedWithUndo } from "./alert-undo.tsx";
 
 export type { AlertList, AlertRow, AlertStatus };
 
@@ -56,21 +63,16 @@ export function useActiveAlertCount(enabled = true) {
   });
 }
 
-/** POST measure-alerts/acknowledge/:id; refreshes every alert list, count and report. */
+/** POST measure-alerts/acknowledge/:id with what was done; refreshes every alert list, count and report. */
 export function useAcknowledgeAlert() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (alertId: number) =>
-      api<AcknowledgedAlert>(`measure-alerts/acknowledge/${alertId}`, { method: "POST" }),
+    mutationFn: ({ alertId, ...body }: { alertId: number } & AlertAcknowledge) =>
+      api<AcknowledgedAlert>(`measure-alerts/acknowledge/${alertId}`, { method: "POST", body }),
     onSuccess: (row) => {
-      toastSuccess(
-        row.acknowledgedNow
-          ? "Alert acknowledged"
-          : `Already acknowledged by ${row.acknowledged_data?.clinician ?? "a clinician"}`,
-      );
-      void client.invalidateQueries({ queryKey: alertKeys.all });
-      void client.invalidateQueries({ queryKey: ["session-report"] });
-      void client.invalidateQueries({ queryKey: ["chart-measures"] });
+      if (row.acknowledgedNow) showAcknowledgedWithUndo(client, row.id);
+      else toastSuccess(`Already acknowledged by ${row.acknowledged_data?.clinician ?? "a clinician"}`);
+      refreshAlerts(client);
     },
     onError: (error) => toastError(error, "The alert could not be acknowledged"),
     meta: { errorToast: false },

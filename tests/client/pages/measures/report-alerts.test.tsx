@@ -1,4 +1,6 @@
 // @vitest-environment jsdom
+
+import { Notifications, notifications } from "@mantine/notifications";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { Route, Routes } from "react-router-dom";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
@@ -28,7 +30,13 @@ beforeEach(() => {
         ...report,
         alerts: report.alerts.map((a) => ({
           ...a,
-          acknowledged_data: { clinicianId: 3, clinician: "Taylor Brooks", date: "2026-11-21T16:00:00Z" },
+          acknowledged_data: {
+            clinicianId: 3,
+            clinician: "Taylor Brooks",
+            date: "2026-11-21T16:00:00Z",
+            disposition: "patient_contacted",
+            note: "Called; safe at home",
+          },
         })),
       };
       return { ...alertRow(), acknowledgedNow: true } as never;
@@ -63,13 +71,20 @@ beforeEach(() => {
     },
   });
 });
-afterEach(() => sessionStore.set({ status: "anonymous" }));
+afterEach(() => {
+  sessionStore.set({ status: "anonymous" });
+  // Toasts live in a global store: one test's "Undo" must not show in the next.
+  notifications.clean();
+});
 
 function renderReport(route = "/assignment/3/5/measures/41") {
   return renderWithProviders(
-    <Routes>
-      <Route path="/assignment/:ccaId/:ccauId/measures/:clientMeasureId" element={<SessionReportPage />} />
-    </Routes>,
+    <>
+      <Notifications />
+      <Routes>
+        <Route path="/assignment/:ccaId/:ccauId/measures/:clientMeasureId" element={<SessionReportPage />} />
+      </Routes>
+    </>,
     { route },
   );
 }
@@ -103,15 +118,43 @@ describe("the session report", () => {
     expect(screen.getByText("no reliable change (RCI 6)")).toBeTruthy();
   });
 
-  it("acknowledging keeps the alert on the page, saying who acknowledged it", async () => {
+  it("acknowledging asks what was done, then keeps the alert on the page, muted, saying who did what", async () => {
     renderReport();
     await screen.findByRole("heading", { level: 1, name: "PHQ-9 session report" });
     fireEvent.click(screen.getByRole("button", { name: /Acknowledge alert/ }));
-    await waitFor(() => expect(screen.getByText(/Acknowledged by Taylor Brooks/)).toBeTruthy());
-    expect(apiMock.mock.calls.some(([p, o]) => p === "measure-alerts/acknowledge/88" && o?.method === "POST")).toBe(
-      true,
+    const dialog = await screen.findByRole("dialog", { name: "Acknowledge alert" });
+    // Confirming without a disposition records nothing and says what is missing.
+    fireEvent.click(within(dialog).getByRole("button", { name: "Acknowledge alert" }));
+    expect(await within(dialog).findByText("Choose what was done about the alert")).toBeTruthy();
+    fireEvent.click(within(dialog).getByLabelText("Other"));
+    fireEvent.click(within(dialog).getByRole("button", { name: "Acknowledge alert" }));
+    expect(await within(dialog).findByText("Describe what was done in the note")).toBeTruthy();
+    expect(apiMock.mock.calls.some(([p]) => p === "measure-alerts/acknowledge/88")).toBe(false);
+
+    fireEvent.click(within(dialog).getByLabelText("Patient contacted"));
+    fireEvent.change(within(dialog).getByLabelText("Note"), { target: { value: "Called; safe at home" } });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Acknowledge alert" }));
+    await waitFor(() =>
+      expect(screen.getByText(/Acknowledged by Taylor Brooks on .* — Patient contacted/)).toBeTruthy(),
     );
+    const call = apiMock.mock.calls.find(([p]) => p === "measure-alerts/acknowledge/88");
+    expect(call?.[1]).toMatchObject({
+      method: "POST",
+      body: { disposition: "patient_contacted", note: "Called; safe at home" },
+    });
+    expect(screen.getByText("Note: Called; safe at home")).toBeTruthy();
     expect(screen.getByText(ITEM_9_MESSAGE)).toBeTruthy();
+    // Muted: marked Acknowledged instead of Active; the toast offers an Undo.
+    expect(document.querySelector('[data-alert-state="active"]')).toBeNull();
+    expect(document.querySelector('[data-alert-state="acknowledged"]')?.textContent).toContain(ITEM_9_MESSAGE);
+    fireEvent.click(await screen.findByRole("button", { name: "Undo" }));
+    await waitFor(() =>
+      expect(apiMock.mock.calls.some(([p, o]) => p === "measure-alerts/unacknowledge/88" && o?.method === "POST")).toBe(
+        true,
+      ),
+    );
+    expect(screen.getByText("Acknowledged")).toBeTruthy();
+    expect(screen.queryByText("Active")).toBeNull();
     expect(screen.queryByRole("button", { name: /Acknowledge alert/ })).toBeNull();
   });
 
@@ -126,7 +169,7 @@ describe("the session report", () => {
 });
 
 describe("the alert list", () => {
-  it("lists active alerts in full; the status filter is remembered as a UI setting", async () => {
+  it("lists active alerts in full; the status filter lives in the address, never in saved settings", async () => {
     renderWithProviders(<AlertListPage />, { route: "/clinician/alert-list" });
     const alert = await screen.findByRole("alert");
     expect(alert.textContent).toContain(ITEM_9_MESSAGE);
@@ -138,11 +181,18 @@ describe("the alert list", () => {
     );
     fireEvent.change(screen.getByLabelText("Status"), { target: { value: "acknowledged" } });
     await screen.findByText("No records match your selections");
-    const saved = apiMock.mock.calls.find(([p, o]) => p === "settings/ui-settings" && o?.method === "POST");
-    expect(saved?.[1]?.body).toEqual({ alertsStatusSelector: "acknowledged" });
+    expect(apiMock.mock.calls.some(([p, o]) => p === "settings/ui-settings" && o?.method === "POST")).toBe(false);
     const lists = apiMock.mock.calls
       .filter(([p]) => p === "measure-alerts")
       .map(([, o]) => (o?.query as { status?: string } | undefined)?.status);
     expect(lists).toEqual(["active", "acknowledged"]);
+  });
+
+  it("opens on Active even when an old saved setting said Acknowledged", async () => {
+    uiSettings = { alertsStatusSelector: "acknowledged" };
+    renderWithProviders(<AlertListPage />, { route: "/clinician/alert-list" });
+    expect((await screen.findByRole("alert")).textContent).toContain(ITEM_9_MESSAGE);
+    expect((screen.getByLabelText("Status") as HTMLSelectElement).value).toBe("active");
+    expect(within(screen.getByRole("alert")).getByText("Active")).toBeTruthy();
   });
 });
