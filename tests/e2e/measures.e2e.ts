@@ -1,5 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { seriousViolations } from "./axe.ts";
 import { DESKTOP, launchChromium, newContext, PHONE } from "./chromium.ts";
 import { signIn, signOut } from "./session.ts";
 
@@ -73,9 +74,9 @@ async function answer(page: Page, items: number[], label: (item: number) => stri
  */
 async function expectPhq9ChartOnScale(page: Page) {
   const figure = page.getByRole("figure", { name: "PHQ-9 total score" });
-  await expect(
-    figure.getByText(/^PHQ-9 total score over \d+ sessions? on a scale of 0 to 27, latest 10 \(Moderate\)/).count(),
-  ).resolves.toBe(1);
+  await figure
+    .getByText(/^PHQ-9 total score over \d+ sessions? on a scale of 0 to 27, latest 10 \(Moderate\)/)
+    .waitFor();
   const plot = figure.locator(".js-plotly-plot");
   await plot.locator(".main-svg").first().waitFor();
   const drawn = await plot.evaluate((el) => {
@@ -95,7 +96,10 @@ async function expectPhq9ChartOnScale(page: Page) {
     bands: ["None/minimal", "Mild", "Moderate", "Moderately severe", "Severe"],
     modeBar: 0,
   });
-  await figure.getByText("Cut-off >= 10").waitFor({ state: "attached" });
+  await figure.getByText("Cut-off ≥ 10").waitFor({ state: "attached" });
+  await figure.screenshot({ path: "/tmp/e2e-measures-phq9-chart.png" });
+  // The drawn chart (bands, cut-off, alert markers) leaves the chart page free of serious axe violations.
+  expect(await seriousViolations(page)).toEqual([]);
 }
 
 describe("measures: assign, answer in two sittings, submit, review", () => {

@@ -24,6 +24,8 @@ export interface PlotlyFigure {
 const BAND_FILLS = ["#f1f3f5", "#e9ecef"];
 const CUTOFF_COLOR = "#c92a2a";
 const ALERT_COLOR = "#c92a2a";
+// People read "≥ 10", not the definition's operator code ">=".
+const SYMBOLS: Record<string, string> = { ">=": "≥", "<=": "≤", ">": ">", "<": "<" };
 function hoverText(figure: ChartFigure, seriesName: string, x: unknown, y: unknown, i: number): string {
   const tickText = (v: unknown) => dayText(figure.xKind, v);
   const score = typeof y === "number" ? y : null;
@@ -124,7 +126,7 @@ export function plotlyFigure(figure: ChartFigure, height: number): PlotlyFigure 
         xanchor: "right",
         yanchor: "bottom",
         y: scale.cutoff.value,
-        text: `Cut-off ${scale.cutoff.direction} ${scale.cutoff.value}`,
+        text: `Cut-off ${SYMBOLS[scale.cutoff.direction] ?? scale.cutoff.direction} ${scale.cutoff.value}`,
         showarrow: false,
         font: { size: 10, color: CUTOFF_COLOR },
       });
@@ -138,9 +140,10 @@ export function plotlyFigure(figure: ChartFigure, height: number): PlotlyFigure 
     layout: {
       autosize: true,
       height,
-      margin: { l: 56, r: 16, t: 16, b: 48 },
+      // The legend sits above the plot, where it cannot cover the date ticks on a phone.
+      margin: { l: 56, r: 16, t: data.length > 1 ? 40 : 16, b: 48 },
       showlegend: data.length > 1,
-      legend: { orientation: "h", y: -0.25 },
+      legend: { orientation: "h", x: 0, y: 1, yanchor: "bottom" },
       hovermode: "closest",
       xaxis: {
         title: { text: figure.xTitle },

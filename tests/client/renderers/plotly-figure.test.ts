@@ -57,7 +57,7 @@ describe("score chart figure", () => {
     const lines = plot.layout.shapes.filter((s) => s.type === "line");
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatchObject({ y0: 10, y1: 10, x0: 0, x1: 1 });
-    expect(plot.layout.annotations.map((a) => a.text)).toContain("Cut-off >= 10");
+    expect(plot.layout.annotations.map((a) => a.text)).toContain("Cut-off ≥ 10");
   });
 
   it("puts one x tick on each session's date and nowhere else", () => {
