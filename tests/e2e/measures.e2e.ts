@@ -68,6 +68,40 @@ async function answer(page: Page, items: number[], label: (item: number) => stri
   await page.getByRole("status").filter({ hasText: "All answers saved" }).waitFor();
 }
 
+/**
+ * The PHQ-9 chart on the chart page is drawn on the instrument's 0–27 scale with its cut-off at 10
+ * and bands, whatever the scores; its drawing is hidden from screen readers, which read its summary.
+ */
+async function expectPhq9ChartOnScale(page: Page, { axe }: { axe: boolean }) {
+  const figure = page.getByRole("figure", { name: "PHQ-9 total score" });
+  await figure
+    .getByText(/^PHQ-9 total score over \d+ sessions? on a scale of 0 to 27, latest 10 \(Moderate\)/)
+    .waitFor();
+  const plot = figure.locator(".js-plotly-plot");
+  await plot.locator(".main-svg").first().waitFor();
+  const drawn = await plot.evaluate((el) => {
+    const layout = (
+      el as unknown as { layout: { yaxis: { range: number[] }; shapes: { type: string; y0: number; name: string }[] } }
+    ).layout;
+    return {
+      range: layout.yaxis.range,
+      cutoffs: layout.shapes.filter((s) => s.type === "line").map((s) => s.y0),
+      bands: layout.shapes.filter((s) => s.type === "rect").map((s) => s.name),
+      modeBar: el.querySelectorAll(".modebar").length,
+    };
+  });
+  expect(drawn).toEqual({
+    range: [0, 27],
+    cutoffs: [10],
+    bands: ["None/minimal", "Mild", "Moderate", "Moderately severe", "Severe"],
+    modeBar: 0,
+  });
+  await figure.getByText("Cut-off ≥ 10").waitFor({ state: "attached" });
+  await figure.screenshot({ path: "/tmp/e2e-measures-phq9-chart.png" });
+  // The drawn chart (bands, cut-off, alert markers) leaves the chart page free of serious axe violations.
+  if (axe) expect(await seriousViolations(page)).toEqual([]);
+}
+
 describe("measures: assign, answer in two sittings, submit, review", () => {
   let browser: Browser;
   let agreementAccepted = false;
@@ -136,6 +170,7 @@ describe("measures: assign, answer in two sittings, submit, review", () => {
         .getByText(/Suicide risk: PHQ-9 item 9/)
         .first()
         .waitFor();
+      await expectPhq9ChartOnScale(review, { axe: true });
       // A table on a desktop, a list of cards on a phone.
       const measures = review
         .getByRole("table", { name: "Measures of Jordan Rivera" })
@@ -151,6 +186,9 @@ describe("measures: assign, answer in two sittings, submit, review", () => {
           "Item 9: “Thoughts that you would be better off dead or of hurting yourself in some way” — answered More than half the days (score 2)",
         )
         .waitFor();
+      // The report draws the same chart, by the same rules, as the chart page. (No axe here yet:
+      // the report's severity badge fails contrast, a theme fix of issue 9 §6, not the chart's.)
+      await expectPhq9ChartOnScale(review, { axe: false });
       await review.screenshot({ path: `/tmp/e2e-measures-report-${size}.png`, fullPage: true });
 
       // Acknowledging asks what was done; acknowledged, it stays on the report, muted, with who

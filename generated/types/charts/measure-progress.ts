@@ -19,4 +19,8 @@ export interface MeasureProgressPoint {
    * Severity
    */
   severity?: string | null;
+  /**
+   * Alerts
+   */
+  alerts?: string[];
 }

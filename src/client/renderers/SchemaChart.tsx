@@ -16,16 +16,25 @@ export interface SchemaChartProps {
 /**
  * A line or bar chart of rows, described by a chart definition (x field, y field(s), title).
  * Axis types, series names and value labels come from the entity schema through field kinds.
+ * A score chart also carries its instrument's scale (full range, bands, cut-off) and an alerts
+ * field; the rules for drawing them live in plotly-figure.ts, shared by every page that charts scores.
  * The numbers are also offered as a table, for screen readers and for anyone who wants them.
  */
 export function SchemaChart({ bundle = defaultBundle, definition, rows, height = 320 }: SchemaChartProps) {
   const figure = useMemo(() => chartFigure(bundle, definition, rows), [bundle, definition, rows]);
   const titleId = useId();
+  const summaryId = useId();
   return (
-    <figure aria-labelledby={titleId} style={{ margin: 0 }}>
+    <figure aria-labelledby={titleId} aria-describedby={rows.length > 0 ? summaryId : undefined} style={{ margin: 0 }}>
       <Title order={3} size="h4" id={titleId} mb="xs">
         {figure.title}
       </Title>
+      {rows.length > 0 && (
+        // The drawing is hidden from screen readers; this sentence (and the table) say what it shows.
+        <Text size="sm" id={summaryId} mb="xs">
+          {figure.summary}
+        </Text>
+      )}
       {rows.length === 0 ? (
         <Text c="dimmed">No records match your selections</Text>
       ) : (

@@ -1,6 +1,7 @@
 import { enumOptions, type SchemaBundle } from "../../shared/schema/bundle.ts";
 import { entityProperty, type FieldKind, fieldKind } from "../../shared/schema/field-kind.ts";
 import { formatValue } from "./format-value.ts";
+import type { ScoreScale } from "./score-scale.ts";
 
 /** A chart as data: which fields go on which axis. `entity` names the schema the fields belong to. */
 export interface ChartDefinition {
@@ -11,6 +12,10 @@ export interface ChartDefinition {
   entity?: string;
   xTitle?: string;
   yTitle?: string;
+  /** The instrument's full range, bands and cut-off: a score chart is drawn on these, never on the data's range. */
+  scale?: ScoreScale | null;
+  /** A field holding the alerts (messages) a row raised; such points get their own marker. */
+  alerts?: string;
 }
 
 export interface ChartSeries {
@@ -27,6 +32,11 @@ export interface ChartFigure {
   xTitle: string;
   yTitle: string;
   series: ChartSeries[];
+  scale: ScoreScale | null;
+  /** Per row, the alerts it raised (empty when none or when the chart has no alerts field). */
+  alerts: string[][];
+  /** One sentence for screen readers: what is drawn and the latest value. */
+  summary: string;
   /** The same numbers as text, for the data table that goes with the chart. */
   table: { headers: string[]; rows: string[][] };
 }
@@ -72,6 +82,9 @@ export function chartFigure(
     x: rows.map((row) => axisValue(x, row[x.field])),
     y: rows.map((row) => axisValue(y, row[y.field])),
   }));
+  const alertsField = definition.alerts;
+  const alerts = rows.map((row) => (alertsField ? rowAlerts(row[alertsField]) : []));
+  const scale = definition.scale ?? null;
   const figure: ChartFigure = {
     title: definition.title,
     type: definition.type,
@@ -79,15 +92,63 @@ export function chartFigure(
     xTitle: definition.xTitle ?? x.title,
     yTitle: definition.yTitle ?? (ys.length === 1 ? ys[0].title : ""),
     series,
+    scale,
+    alerts,
+    summary: chartSummary(definition.title, x, ys[0], rows, scale),
     table: {
-      headers: [x.title, ...ys.map((y) => y.title)],
-      rows: rows.map((row) => [
+      headers: [x.title, ...ys.map((y) => y.title), ...(alertsField ? ["Alerts"] : [])],
+      rows: rows.map((row, i) => [
         formatValue(x.kind, row[x.field], x.labels),
         ...ys.map((y) => formatValue(y.kind, row[y.field], y.labels)),
+        ...(alertsField ? [alerts[i].length > 0 ? alerts[i].join("; ") : "None"] : []),
       ]),
     },
   };
   return figure;
+}
+
+function rowAlerts(value: unknown): string[] {
+  return Array.isArray(value) ? value.map(String) : [];
+}
+
+/** The band a score falls in, by the scale's bounds. */
+export function bandOf(scale: ScoreScale | null, score: number): string | null {
+  return scale?.bands.find((b) => score >= b.min && score <= b.max)?.label ?? null;
+}
+
+const momentDay = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium" });
+// A calendar date (no time) is midnight UTC when parsed: read it in UTC, or it shows the day before in the Americas.
+const calendarDay = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeZone: "UTC" });
+
+/** A date as a person reads it ("3 Nov 2026"): the chart's ticks, hover text and summary. */
+export function dayText(kind: FieldKind, value: unknown): string {
+  if ((kind === "date" || kind === "datetime") && typeof value === "string") {
+    const date = new Date(value);
+    if (!Number.isNaN(date.getTime())) return (kind === "date" ? calendarDay : momentDay).format(date);
+  }
+  return String(value ?? "");
+}
+
+function summaryX(axis: AxisField, value: unknown): string {
+  if (axis.kind === "date" || axis.kind === "datetime") return dayText(axis.kind, value);
+  return formatValue(axis.kind, value, axis.labels);
+}
+
+/** "PHQ-9 total score over 4 sessions, latest 14 (Moderate) on 3 Nov 2026". */
+function chartSummary(
+  title: string,
+  x: AxisField,
+  y: AxisField | undefined,
+  rows: readonly Record<string, unknown>[],
+  scale: ScoreScale | null,
+): string {
+  const count = `${rows.length} ${rows.length === 1 ? "session" : "sessions"}`;
+  const last = rows.at(-1);
+  if (!last || !y) return `${title} over ${count}`;
+  const value = last[y.field];
+  const band = typeof value === "number" ? bandOf(scale, value) : null;
+  const range = scale ? ` on a scale of ${scale.min} to ${scale.max}` : "";
+  return `${title} over ${count}${range}, latest ${formatValue(y.kind, value, y.labels)}${band ? ` (${band})` : ""} on ${summaryX(x, last[x.field])}`;
 }
 
 /** Plotly's axis type for a field kind. */

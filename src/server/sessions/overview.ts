@@ -50,6 +50,10 @@ export async function measuresOverview(
     .where("enabled", "=", true)
     .orderBy("due_date")
     .execute();
+  const alertsBySession = await sessionAlerts(
+    db,
+    sessions.filter((s) => s.status === "submitted").map((s) => s.id),
+  );
   const frequencyLabel = new Map(
     enumOptions(schemaById(bundle, "enums/frequency.json")).map((o) => [o.value, o.label]),
   );
@@ -80,6 +84,7 @@ export async function measuresOverview(
         date: s.completed_at.toISOString(),
         score: s.total,
         severity: s.severity,
+        alerts: alertsBySession.get(Number(s.id)) ?? [],
       };
       entry.sessions_completed += 1;
       entry.measure_date_completed.push(point.date);
@@ -106,4 +111,22 @@ export async function measuresOverview(
     chart.show_chart = chart.is_scorable && chart.sessions_progress_results.length > 0;
   }
   return [...byMeasure.values()].sort((a, b) => a.abbreviation.localeCompare(b.abbreviation));
+}
+
+/** The alert messages each session raised, so its chart point can be marked (issue 9 §2). */
+async function sessionAlerts(db: Kysely<Database>, sessionIds: readonly number[]): Promise<Map<number, string[]>> {
+  const byId = new Map<number, string[]>();
+  if (sessionIds.length === 0) return byId;
+  const rows = await db
+    .selectFrom("alert")
+    .select(["client_measure_id", "message"])
+    .where("client_measure_id", "in", sessionIds)
+    .orderBy("client_measure_id")
+    .orderBy("id")
+    .execute();
+  for (const row of rows) {
+    const id = Number(row.client_measure_id);
+    byId.set(id, [...(byId.get(id) ?? []), row.message]);
+  }
+  return byId;
 }

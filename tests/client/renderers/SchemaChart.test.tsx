@@ -87,7 +87,13 @@ describe("SchemaChart", () => {
         rows={rows}
       />,
     );
-    expect(screen.getByRole("figure", { name: "Total score" })).toBeTruthy();
+    const figure = screen.getByRole("figure", { name: "Total score" });
+    // The drawing is aria-hidden; the figure's description says what it shows.
+    expect(figure.getAttribute("aria-describedby")).toBeTruthy();
+    expect(document.getElementById(figure.getAttribute("aria-describedby") ?? "")?.textContent).toBe(
+      "Total score over 2 sessions, latest 11 on 2 Feb 2026",
+    );
+    expect((await screen.findByTestId("plot")).closest("[aria-hidden='true']")).toBeTruthy();
     expect(JSON.parse((await screen.findByTestId("plot")).textContent ?? "")).toEqual([
       { field: "total_score", name: "Total score", x: ["2026-01-05", "2026-02-02"], y: [18, 11] },
     ]);

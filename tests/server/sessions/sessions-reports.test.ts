@@ -186,6 +186,10 @@ describe.each(DATABASES)("session reports, overview and alerts on $name", (datab
         progress_chart: { is_scorable: true, show_chart: true },
       });
       expect(phq.progress_chart.sessions_progress_results.map((p: { score: number }) => p.score)).toEqual([20, 16, 8]);
+      // Only the first session answered item 9 above 0: its point carries the alert, so the chart can mark it.
+      const alerts = phq.progress_chart.sessions_progress_results.map((p: { alerts: string[] }) => p.alerts);
+      expect(alerts[0]).toEqual([expect.stringMatching(/\S/)]);
+      expect(alerts.slice(1)).toEqual([[], []]);
       expect(phq.next_schedules.at(-1)).toMatchObject({ frequency: 5, frequency_information: "Monthly" });
       expect((await get(`/api/overview/measures/${pat.ccauId}`, h.B)).statusCode).toBe(404);
     });

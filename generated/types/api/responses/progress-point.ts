@@ -7,4 +7,8 @@ export interface ProgressPoint {
   date: string;
   score: number | null;
   severity: string | null;
+  /**
+   * The messages of the alerts this session raised (marked on the chart and listed in its table).
+   */
+  alerts: string[];
 }

@@ -8,6 +8,7 @@ import { formatDueDate, formatMoment, relationLabel, sessionStatusLabel } from "
 import { measurePaths } from "../measures/measure-paths.ts";
 import { SessionReportView } from "../measures/report/SessionReportView.tsx";
 import { useSessionReport } from "./chart-api.ts";
+import { ReportProgressChart } from "./ReportProgressChart.tsx";
 
 const ID = /^[1-9]\d{0,15}$/;
 
@@ -88,6 +89,9 @@ export function SessionReportPage() {
           </DataList>
         }
       />
+      {report.ccaId !== undefined && report.ccauId !== undefined && (
+        <ReportProgressChart ccaId={report.ccaId} ccauId={report.ccauId} measureId={report.measure.measure_id} />
+      )}
     </Stack>
   );
 }
