@@ -13,6 +13,9 @@ export const theme = createTheme({
     'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif, "Apple Color Emoji", "Segoe UI Emoji"',
   headings: { fontWeight: "700" },
   cursorType: "pointer",
+  // Filled badges and buttons pick black or white text by their background's luminance: white on
+  // yellow 8 or orange 8 (a "Moderate" severity badge) is under 3:1; black on them is over 8:1.
+  autoContrast: true,
 });
 
 const LIGHT_VARIANT_COLORS = ["indigo", "blue", "red", "gray", "grape", "violet"];

@@ -186,9 +186,9 @@ describe("measures: assign, answer in two sittings, submit, review", () => {
           "Item 9: “Thoughts that you would be better off dead or of hurting yourself in some way” — answered More than half the days (score 2)",
         )
         .waitFor();
-      // The report draws the same chart, by the same rules, as the chart page. (No axe here yet:
-      // the report's severity badge fails contrast, a theme fix of issue 9 §6, not the chart's.)
-      await expectPhq9ChartOnScale(review, { axe: false });
+      // The report draws the same chart, by the same rules, as the chart page; the whole report,
+      // its severity badge included, passes axe.
+      await expectPhq9ChartOnScale(review, { axe: true });
       await review.screenshot({ path: `/tmp/e2e-measures-report-${size}.png`, fullPage: true });
 
       // Acknowledging asks what was done; acknowledged, it stays on the report, muted, with who
