@@ -1,22 +1,11 @@
 import { type Kysely, sql } from "kysely";
+import type { LocationUser } from "../../../generated/types/api/responses/location-user.ts";
 import { ACCOUNT_ROLES } from "../auth/account-columns.ts";
 import type { Database } from "../db/database-types.ts";
 
 /** Every location's id and name, by name: the pickers of the clinical user form. */
 export async function locationsForList(db: Kysely<Database>): Promise<{ id: number; name: string }[]> {
   return db.selectFrom("location").select(["id", "name"]).orderBy(sql`lower(name)`).orderBy("id").execute();
-}
-
-export interface LocationUser {
-  id: number;
-  first_name: string;
-  last_name: string;
-  full_name: string;
-  user_type: "clinical" | "patient";
-  status: number;
-  roles: string[];
-  /** How many locations the user has besides this one; 0 means this is their only location. */
-  other_locations: number;
 }
 
 /** The users who work at a location, by name (what a reassignment would move). */
@@ -41,5 +30,7 @@ export async function locationUsers(db: Kysely<Database>, locationId: number): P
     .orderBy(sql`lower(u.first_name)`)
     .orderBy("u.id")
     .execute();
-  return rows.map((r) => ({ ...r, other_locations: Number(r.other_locations) }));
+  // status and roles are typed by the database as plain numbers and strings; the response schema
+  // (api/responses/location-user.json) narrows them to their enums on the way out.
+  return rows.map((r) => ({ ...r, other_locations: Number(r.other_locations) }) as LocationUser);
 }

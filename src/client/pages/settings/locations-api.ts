@@ -1,4 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
+import type { LocationReassignment } from "../../../../generated/types/api/responses/location-reassignment.ts";
+import type { LocationUser } from "../../../../generated/types/api/responses/location-user.ts";
 import { api } from "../../api/http.ts";
 import { entityKeys, type ListResponse } from "../../entities/entity-api.ts";
 import type { EntityDefinition } from "../../entities/entity-definition.ts";
@@ -26,20 +28,9 @@ export const locationEntity = {
   lookups: ["locations"],
 } satisfies EntityDefinition;
 
-/** Someone working at a location (GET location/{id}/users). */
-export interface LocationUser {
-  id: number;
-  full_name: string;
-  user_type: "clinical" | "patient";
-  status: number;
-  roles: string[];
-  /** 0: this is the user's only location. */
-  other_locations: number;
-}
-
 /** Moves every user of one location to another (PUT location/reassign). */
 export function reassignLocation(fromLocationId: number, toLocationId: number) {
-  return api<{ moved: number }>("location/reassign", { method: "PUT", body: { fromLocationId, toLocationId } });
+  return api<LocationReassignment>("location/reassign", { method: "PUT", body: { fromLocationId, toLocationId } });
 }
 
 export function useLocationUsers(id: number, enabled: boolean) {
