@@ -8,6 +8,7 @@ import { connectDatabase, type DbHandle } from "./db/connect.ts";
 import { prepareDataDir } from "./db/data-dir.ts";
 import { migrate } from "./db/migrate.ts";
 import { syncMeasureLibrary } from "./measures/library-sync.ts";
+import { OccurrenceJob } from "./scheduling/occurrence-job.ts";
 import { seedDemoIfEmpty } from "./seed/demo.ts";
 
 export const EMBEDDED_WARNING =
@@ -33,6 +34,11 @@ export async function startServer(
   if (config.demo) await seedDemoIfEmpty(handle.db, bundle);
   const app = await buildApp({ config, db: handle.db, dbKind: handle.kind, bundle, tokens }, { logger: opts.logger });
   if (handle.kind === "pglite") app.log.warn(EMBEDDED_WARNING);
+  // Recurring schedules generate their occurrences on the pg-boss queue (scheduling/occurrence-job.ts).
+  // Here rather than in buildApp: API tests drive the generator directly with a fake clock.
+  const occurrences = new OccurrenceJob({ config, db: handle.db, dbKind: handle.kind, log: app.log });
+  app.addHook("onReady", async () => occurrences.start());
+  app.addHook("preClose", async () => occurrences.stop());
   app.addHook("onClose", async () => handle.close());
   return { app, handle };
 }

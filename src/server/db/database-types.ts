@@ -281,6 +281,9 @@ export interface ScheduleTable {
   enabled: Generated<boolean>;
   created_by: number | null;
   created_at: Generated<Date>;
+  /** The generator's cursor (0013): the next occurrence not yet generated; null due date: none to come. */
+  next_index: Generated<number>;
+  next_due_date: Timestamp | null;
 }
 
 export interface ClientMeasureTable {
@@ -290,6 +293,8 @@ export interface ClientMeasureTable {
   measure_version_id: number | null;
   schedule_id: number | null;
   due_date: Timestamp;
+  /** The clinic calendar day the occurrence opens (YYYY-MM-DD); null: open once it exists. */
+  opens_on: ColumnType<string | null, string | null | undefined, string | null>;
   status: ColumnType<
     "not_started" | "partial" | "submitted" | "disabled",
     "not_started" | "partial" | "submitted" | "disabled" | undefined,

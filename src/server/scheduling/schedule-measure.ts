@@ -2,6 +2,7 @@ import { type Kysely, sql } from "kysely";
 import type { ScheduledMeasure } from "../../../generated/types/api/responses/scheduled-measure.ts";
 import type { ScheduleCreateRequest } from "../../../generated/types/api/schedule-create.ts";
 import type { MeasureDefinition } from "../../shared/measures/types.ts";
+import { occurrenceDueDate } from "../../shared/scheduling/due-dates.ts";
 import type { SchemaBundle } from "../../shared/schema/bundle.ts";
 import { ACTIVITY, logActivity } from "../auth/activity-log.ts";
 import type { RequestUser } from "../auth/request-user.ts";
@@ -11,6 +12,7 @@ import { activatePatient } from "../patients/activate-patient.ts";
 import { ageOn } from "../patients/patient-age.ts";
 import { type RespondentLink, visibleRespondentLink } from "../sessions/respondent-link.ts";
 import { fitsRespondent } from "./eligibility.ts";
+import { dueInstant, generateForSchedule, generationHorizon } from "./generate-occurrences.ts";
 
 /** The body of POST /api/scheduling (schemas/api/schedule-create.json); dueDate is the start of the due day in UTC (spec §5). */
 export type ScheduleRequest = ScheduleCreateRequest;
@@ -82,8 +84,9 @@ async function measureToSchedule(trx: Kysely<Database>, link: RespondentLink, me
 const INACTIVE = 1;
 
 /**
- * Assigns a measure to a respondent (spec §4 Scheduling): a schedule row (its frequency kept for
- * the recurrence generator of the scheduling issue) and its first occurrence, a client measure
+ * Assigns a measure to a respondent (spec §4 Scheduling): a schedule row (its frequency drives
+ * generate-occurrences.ts, which makes the occurrences due within the look-ahead at once) and its
+ * first occurrence, a client measure
  * due on the given day, pinned to the definition version of today. The patient becomes active
  * (spec §4 Activation). The same measure already due that day for the same respondent needs
  * confirm: true (spec §5), else 409 already_scheduled.
@@ -116,6 +119,7 @@ export async function scheduleMeasure(
       .executeTakeFirst();
     if (sameDay && !request.confirm) throw new HttpError(409, ALREADY_SCHEDULED, "already_scheduled");
 
+    const second = occurrenceDueDate(request.frequency, request.dueDate.slice(0, 10), 1);
     const schedule = await trx
       .insertInto("schedule")
       .values({
@@ -124,6 +128,8 @@ export async function scheduleMeasure(
         frequency: request.frequency,
         due_date: due,
         created_by: user.id,
+        next_index: 1,
+        next_due_date: second === null ? null : dueInstant(second),
       })
       .returning(["id"])
       .executeTakeFirstOrThrow();
@@ -138,6 +144,8 @@ export async function scheduleMeasure(
       })
       .returning(["id"])
       .executeTakeFirstOrThrow();
+    // A recurring schedule's next occurrences exist as soon as it does (not at the job's next run).
+    await generateForSchedule(trx, schedule.id, await generationHorizon(trx, new Date()));
     const patientActivated = await activatePatient(trx, bundle, link.patientId, user.id);
     await logActivity(trx, {
       userId: link.userId,

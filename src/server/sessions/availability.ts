@@ -40,7 +40,11 @@ export function dueDayEnd(zone: string, dueDate: RawBuilder<unknown> = sql`cm.du
   return sql<Date>`((((${dueDate}) at time zone 'UTC')::date + 1)::timestamp at time zone ${zone})`;
 }
 
-/** A session the respondent may still answer: not started or partial, and its due day not over. */
+/**
+ * A session the respondent may answer now: not started or partial, its window opened (opens_on,
+ * a clinic calendar day, set on recurring occurrences generated ahead) and its due day not over.
+ */
 export function isOpen(zone: string, alias = "cm"): RawBuilder<SqlBool> {
-  return sql<SqlBool>`(${sql.ref(`${alias}.status`)} in ('not_started', 'partial') and now() < ${dueDayEnd(zone, sql.ref(`${alias}.due_date`))})`;
+  const opensOn = sql.ref(`${alias}.opens_on`);
+  return sql<SqlBool>`(${sql.ref(`${alias}.status`)} in ('not_started', 'partial') and now() < ${dueDayEnd(zone, sql.ref(`${alias}.due_date`))} and (${opensOn} is null or now() >= (${opensOn}::timestamp at time zone ${zone})))`;
 }
