@@ -61,10 +61,11 @@ export class OccurrenceJob {
       retryLimit: 3,
     });
     await this.boss.schedule(GENERATE_QUEUE, GENERATE_CRON, {}, { tz: "UTC" });
+    // Catch up now rather than at the next quarter hour (occurrences missed while the server was
+    // down); sent before the worker starts, so its first fetch takes it.
+    await this.boss.send(GENERATE_QUEUE, {});
     await this.boss.work(GENERATE_QUEUE, { pollingIntervalSeconds: POLL_SECONDS }, async () => this.runOnce());
     this.started = true;
-    // Catch up now rather than at the next quarter hour (occurrences missed while the server was down).
-    await this.boss.send(GENERATE_QUEUE, {}, { singletonKey: "catch-up" });
   }
 
   /** One generation run (the job's handler; also what a test or an operator calls directly). */
