@@ -6,12 +6,13 @@ import { CHART_WRITE_ACCESS, caller } from "../measures/access.ts";
 import { ageOn } from "../patients/patient-age.ts";
 import { clinicTimeZone, isOpen } from "../sessions/availability.ts";
 import { visibleRespondentLink } from "../sessions/respondent-link.ts";
+import { changeFrequency, changeSchedulingDate, removeMeasure, removeSchedule } from "./change-schedule.ts";
 import { type ScheduleRequest, schedulableMeasures, scheduleMeasure, todayUtc } from "./schedule-measure.ts";
 
 /**
- * Scheduling (issue 4 §4): the measures a respondent may be given, and a one-time assignment.
- * Recurring frequencies are stored on the schedule now; generating their later occurrences
- * belongs to the scheduling issue.
+ * Scheduling (issue 4 §4, issue 10 §1): the measures a respondent may be given, an assignment at
+ * any frequency (its occurrences come from generate-occurrences.ts), and the changes and removals
+ * of spec §4 (change-schedule.ts). All need write access to a chart the caller sees.
  */
 export async function schedulingRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   app.get(
@@ -70,6 +71,74 @@ export async function schedulingRoutes(app: FastifyInstance, ctx: AppContext): P
     async (request, reply) => {
       const scheduled = await scheduleMeasure(ctx.db, ctx.bundle, caller(request), request.body as ScheduleRequest);
       return reply.status(201).send(scheduled);
+    },
+  );
+
+  app.post(
+    "/api/scheduling/change-frequency",
+    {
+      config: { access: CHART_WRITE_ACCESS, audit: { action: "measure.schedule-frequency" } },
+      schema: {
+        body: { $ref: "api/schedule-change-frequency.json" },
+        response: { 200: recordResponse("api/responses/schedule-changed.json"), ...errorResponses(404) },
+      },
+    },
+    async (request) =>
+      changeFrequency(ctx.db, caller(request), request.body as { scheduleId: number; frequency: number }),
+  );
+
+  app.post(
+    "/api/scheduling/:clientMeasureId/change-scheduling-date",
+    {
+      config: {
+        access: CHART_WRITE_ACCESS,
+        audit: { action: "measure.schedule-date", recordType: "client_measure", recordParam: "clientMeasureId" },
+      },
+      schema: {
+        params: { $ref: "api/measure-params.json" },
+        body: { $ref: "api/schedule-change-date.json" },
+        // 409: a submitted measure does not move; the schedule has an answered measure on that day.
+        response: { 200: recordResponse("api/responses/schedule-changed.json"), ...errorResponses(404, 409) },
+      },
+    },
+    async (request) => {
+      const { clientMeasureId } = request.params as { clientMeasureId: number };
+      const { dueDate } = request.body as { dueDate: string };
+      const result = await changeSchedulingDate(ctx.db, caller(request), clientMeasureId, dueDate);
+      return result ?? { schedule: null, upcoming: [] };
+    },
+  );
+
+  app.delete(
+    "/api/scheduling/:id",
+    {
+      config: {
+        access: CHART_WRITE_ACCESS,
+        audit: { action: "measure.schedule-remove", recordType: "schedule", recordParam: "id" },
+      },
+      schema: {
+        params: { $ref: "api/measure-params.json" },
+        response: { 200: recordResponse("api/responses/measure-removed.json"), ...errorResponses(404) },
+      },
+    },
+    async (request) => removeSchedule(ctx.db, caller(request), (request.params as { id: number }).id),
+  );
+
+  app.delete(
+    "/api/scheduling/user-assignment/:ccauId/remove-measure/:measureId",
+    {
+      config: {
+        access: CHART_WRITE_ACCESS,
+        audit: { action: "measure.remove", recordType: "respondent", recordParam: "ccauId" },
+      },
+      schema: {
+        params: { $ref: "api/measure-params.json" },
+        response: { 200: recordResponse("api/responses/measure-removed.json"), ...errorResponses(404) },
+      },
+    },
+    async (request) => {
+      const { ccauId, measureId } = request.params as { ccauId: number; measureId: number };
+      return removeMeasure(ctx.db, caller(request), ccauId, measureId);
     },
   );
 }

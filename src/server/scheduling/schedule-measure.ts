@@ -26,7 +26,7 @@ export function todayUtc(now = new Date()): string {
 }
 
 /** The due day as a UTC instant; a date that is not on the calendar is a 400. */
-function parseDueDate(text: string): Date {
+export function parseDueDate(text: string): Date {
   const day = text.slice(0, 10);
   const date = new Date(`${day}T00:00:00Z`);
   if (Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== day) {
