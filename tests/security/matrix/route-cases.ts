@@ -94,6 +94,22 @@ async function freshLink(fx: Fixture, chart: Chart, status = 3): Promise<{ ccauI
   return { ccauId: id, userId };
 }
 
+/** A weekly schedule of the chart's patient with its next occurrence, made for one attempt to consume. */
+async function freshSchedule(fx: Fixture, chart: Chart, ccauId = chart.selfCcauId) {
+  const due = new Date(`${new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10)}T00:00:00Z`);
+  const { id } = await fx.db
+    .insertInto("schedule")
+    .values({ ccau_id: ccauId, measure_id: fx.phq9, frequency: 3, due_date: due })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  const occurrence = await fx.db
+    .insertInto("client_measure")
+    .values({ ccau_id: ccauId, measure_id: fx.phq9, schedule_id: id, due_date: due })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return { scheduleId: id, clientMeasureId: occurrence.id };
+}
+
 /**
  * A fresh respondent account linked to chart A and to chart B, as the issue's reproduction left
  * Jordan: answers the link on A. Acting on the account acts on B's data too.
@@ -624,6 +640,33 @@ export const ROUTE_CASES: Record<string, RouteCase> = {
     }),
   },
   "GET /api/scheduling/:ccauId": { kind: "chart", request: (_fx, t) => ({ url: `/api/scheduling/${t.selfCcauId}` }) },
+  "POST /api/scheduling/change-frequency": {
+    kind: "chart",
+    request: async (fx, t) => ({
+      url: "/api/scheduling/change-frequency",
+      body: { scheduleId: (await freshSchedule(fx, t)).scheduleId, frequency: 5 },
+    }),
+  },
+  "POST /api/scheduling/:clientMeasureId/change-scheduling-date": {
+    kind: "chart",
+    request: async (fx, t) => ({
+      url: `/api/scheduling/${(await freshSchedule(fx, t)).clientMeasureId}/change-scheduling-date`,
+      body: { dueDate: `${new Date(Date.now() + 9 * 86_400_000).toISOString().slice(0, 10)} 00:00:00` },
+    }),
+  },
+  "DELETE /api/scheduling/:id": {
+    kind: "chart",
+    request: async (fx, t) => ({ url: `/api/scheduling/${(await freshSchedule(fx, t)).scheduleId}` }),
+  },
+  // A fresh respondent with the measure, so each attempt has something to remove.
+  "DELETE /api/scheduling/user-assignment/:ccauId/remove-measure/:measureId": {
+    kind: "chart",
+    request: async (fx, t) => {
+      const link = await freshLink(fx, t, 2);
+      await freshSchedule(fx, t, link.ccauId);
+      return { url: `/api/scheduling/user-assignment/${link.ccauId}/remove-measure/${fx.phq9}` };
+    },
+  },
   // An access code signs the person in: account-wide, so also tried on a person shared by A and B.
   "POST /api/security/secure-generate-access-code": {
     kind: "chart",
