@@ -1,14 +1,55 @@
-import { Alert, Button, Group, Modal, NativeSelect, Stack, Text, TextInput } from "@mantine/core";
+import { Alert, Button, Group, List, Modal, NativeSelect, Stack, Text, TextInput } from "@mantine/core";
 import { useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
+import { useId, useState } from "react";
+import { nextDueDates, ONE_TIME, opensDaysBefore } from "../../../shared/scheduling/due-dates.ts";
+import { defaultBundle, enumOptions, schemaById } from "../../../shared/schema/bundle.ts";
 import { ApiError } from "../../api/api-error.ts";
 import { errorText } from "../../api/error-text.ts";
 import { toastSuccess } from "../../notifications/toast.ts";
 import { formatDueDate, localToday, relationLabel } from "../measures/measure-format.ts";
 import { chartKeys, scheduleMeasure, type TeamMember, useSchedulingOptions } from "./chart-api.ts";
 
-/** Frequency 1 One Time (enums/frequency.json): recurring schedules arrive with the scheduling issue. */
-const ONE_TIME = 1;
+/** Every frequency of enums/frequency.json, One Time first. */
+const FREQUENCIES = enumOptions(schemaById(defaultBundle, "enums/frequency.json")).map((o) => ({
+  value: String(o.value),
+  label: o.label,
+}));
+const PREVIEW_COUNT = 5;
+
+/** A calendar day (YYYY-MM-DD) as the clinician reads due dates elsewhere. */
+const showDay = (day: string) => formatDueDate(`${day}T00:00:00Z`);
+
+/**
+ * The due dates the schedule will have, from the same rule the server generates them with
+ * (src/shared/scheduling/due-dates.ts), so what the clinician sees before saving is what happens.
+ */
+function DueDatePreview({ frequency, dueDate }: { frequency: number; dueDate: string }) {
+  const headingId = useId();
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(dueDate)) return null;
+  const dates = nextDueDates(frequency, dueDate, PREVIEW_COUNT);
+  const lead = opensDaysBefore(frequency);
+  const title = frequency === ONE_TIME ? "Due once" : `Next ${dates.length} due dates`;
+  return (
+    <div>
+      <Text size="sm" fw={500} id={headingId}>
+        {title}
+      </Text>
+      <List size="sm" aria-labelledby={headingId}>
+        {dates.map((d) => (
+          <List.Item key={d}>{showDay(d)}</List.Item>
+        ))}
+      </List>
+      {frequency !== ONE_TIME && (
+        <Text size="xs" c="dimmed">
+          {lead === 0
+            ? "Each later one can be answered on its due date only."
+            : `Each later one can be answered from ${lead} days before its due date.`}{" "}
+          A missed one closes at the end of its due date; the dates after it do not move.
+        </Text>
+      )}
+    </div>
+  );
+}
 
 export interface AssignMeasureModalProps {
   opened: boolean;
@@ -20,14 +61,16 @@ export interface AssignMeasureModalProps {
 type Errors = Partial<Record<"ccauId" | "measureId" | "dueDate" | "form", string>>;
 
 /**
- * Assigns a measure to one of the chart's respondents with a due date (POST /api/scheduling,
- * one time). The same measure already due that day asks for confirmation first (spec §5).
+ * Assigns a measure to one of the chart's respondents with a first due date and a frequency
+ * (POST /api/scheduling), previewing the next five due dates before saving (issue 10 §1). The same
+ * measure already due that day asks for confirmation first (spec §5).
  */
 export function AssignMeasureModal({ opened, onClose, team, defaultCcauId }: AssignMeasureModalProps) {
   const client = useQueryClient();
   const [ccauId, setCcauId] = useState(defaultCcauId);
   const [measureId, setMeasureId] = useState("");
   const [dueDate, setDueDate] = useState(localToday());
+  const [frequency, setFrequency] = useState(ONE_TIME);
   const [errors, setErrors] = useState<Errors>({});
   const [confirming, setConfirming] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -38,6 +81,7 @@ export function AssignMeasureModal({ opened, onClose, team, defaultCcauId }: Ass
   function reset() {
     setMeasureId("");
     setDueDate(localToday());
+    setFrequency(ONE_TIME);
     setErrors({});
     setConfirming(null);
     setBusy(false);
@@ -63,11 +107,15 @@ export function AssignMeasureModal({ opened, onClose, team, defaultCcauId }: Ass
         measureId: Number(measureId),
         // Start of the chosen calendar day, as the server wants it (spec §5).
         dueDate: `${dueDate} 00:00:00`,
-        frequency: ONE_TIME,
+        frequency,
         ...(confirm ? { confirm: true } : {}),
       });
+      const how =
+        frequency === ONE_TIME
+          ? ""
+          : ` ${FREQUENCIES.find((f) => f.value === String(frequency))?.label.toLowerCase()} from`;
       toastSuccess(
-        `${measure?.abbreviation ?? "The measure"} assigned to ${respondent?.full_name ?? "the respondent"}, due ${formatDueDate(`${dueDate}T00:00:00Z`)}`,
+        `${measure?.abbreviation ?? "The measure"} assigned to ${respondent?.full_name ?? "the respondent"}, due${how} ${showDay(dueDate)}`,
       );
       void client.invalidateQueries({ queryKey: chartKeys.all });
       close();
@@ -151,9 +199,17 @@ export function AssignMeasureModal({ opened, onClose, team, defaultCcauId }: Ass
             error={errors.dueDate}
             disabled={confirming !== null}
           />
-          <Text size="sm" c="dimmed">
-            Frequency: One Time
-          </Text>
+          <NativeSelect
+            label="Frequency"
+            value={String(frequency)}
+            onChange={(event) => {
+              setFrequency(Number(event.currentTarget.value));
+              setConfirming(null);
+            }}
+            data={FREQUENCIES}
+            disabled={confirming !== null}
+          />
+          <DueDatePreview frequency={frequency} dueDate={dueDate} />
           {options.isError && (
             <Alert color="red" title="The measures could not be loaded">
               {errorText(options.error)}

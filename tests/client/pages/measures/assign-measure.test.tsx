@@ -167,4 +167,48 @@ describe("the patient's measures", () => {
       confirm: true,
     });
   });
+
+  it("offers every frequency and previews the next five due dates before saving", async () => {
+    renderChart();
+    fireEvent.click(await screen.findByRole("button", { name: "Assign measure" }));
+    const dialog = await screen.findByRole("dialog", { name: "Assign measure" });
+    const frequency = within(dialog).getByLabelText("Frequency") as HTMLSelectElement;
+    expect([...frequency.options].map((o) => o.text)).toEqual([
+      "One Time",
+      "Daily",
+      "Weekly",
+      "Every 2 Weeks",
+      "Monthly",
+      "Every 2 Months",
+      "Every 3 Months",
+      "Every 6 Months",
+      "Every 6 Weeks",
+      "Every 4 Months",
+      "Annually",
+    ]);
+    const dates = () =>
+      within(within(dialog).getByRole("list"))
+        .getAllByRole("listitem")
+        .map((li) => li.textContent);
+    fireEvent.change(within(dialog).getByLabelText(/Due date/), { target: { value: "2027-01-29" } });
+    expect(within(dialog).getByText("Due once")).toBeTruthy();
+    expect(dates()).toEqual(["Jan 29, 2027"]);
+
+    fireEvent.change(frequency, { target: { value: "3" } });
+    expect(within(dialog).getByRole("list", { name: "Next 5 due dates" })).toBeTruthy();
+    expect(dates()).toEqual(["Jan 29, 2027", "Feb 5, 2027", "Feb 12, 2027", "Feb 19, 2027", "Feb 26, 2027"]);
+    expect(within(dialog).getByText(/from 3 days before its due date/)).toBeTruthy();
+
+    // Monthly from the 31st: the short months fall on their last day, the others on the 31st.
+    fireEvent.change(frequency, { target: { value: "5" } });
+    fireEvent.change(within(dialog).getByLabelText(/Due date/), { target: { value: "2027-01-31" } });
+    expect(dates()).toEqual(["Jan 31, 2027", "Feb 28, 2027", "Mar 31, 2027", "Apr 30, 2027", "May 31, 2027"]);
+
+    await waitFor(() => expect(within(dialog).getByRole("option", { name: /PHQ-9 — PHQ-9 Depression/ })).toBeTruthy());
+    fireEvent.change(within(dialog).getByLabelText(/Measure/), { target: { value: "10" } });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Assign" }));
+    await waitFor(() =>
+      expect(schedules.at(-1)).toEqual({ ccauId: 5, measureId: 10, dueDate: "2027-01-31 00:00:00", frequency: 5 }),
+    );
+  });
 });
