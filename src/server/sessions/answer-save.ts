@@ -19,12 +19,14 @@ export interface AnswerInput {
 
 export const ALREADY_SUBMITTED = "This measure has already been submitted.";
 export const SESSION_EXPIRED = "This measure is past its due date and can no longer be answered.";
+export const SESSION_NOT_OPEN = "This measure cannot be answered yet. It opens a few days before its due date.";
 
 /** Writes are refused once a session is final or its due day is over (spec §4 Measure session). */
 export function assertWritable(session: SessionRow): void {
   if (session.status === "submitted") throw new HttpError(409, ALREADY_SUBMITTED, "already_submitted");
   if (session.status === "disabled") throw notFound();
   if (session.expired) throw new HttpError(409, SESSION_EXPIRED, "session_expired");
+  if (session.notYetOpen) throw new HttpError(409, SESSION_NOT_OPEN, "session_not_open");
 }
 
 /** Why a value does not fit its question, in words a respondent understands; null when it fits. */

@@ -103,7 +103,7 @@ export async function respondentSessionRoutes(app: FastifyInstance, ctx: AppCont
       return {
         clientMeasureId: session.id,
         status: session.status,
-        editable: session.status !== "submitted" && !session.expired,
+        editable: session.status !== "submitted" && !session.expired && !session.notYetOpen,
         expired: session.expired,
         due_date: session.dueDate.toISOString(),
         lastSeq,

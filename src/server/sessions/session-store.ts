@@ -37,6 +37,8 @@ export interface SessionRow {
   scoreResult: unknown;
   /** Not submitted and past the end of its due day: no longer answerable. */
   expired: boolean;
+  /** A recurring occurrence generated ahead whose window has not opened yet (docs/scheduling.md). */
+  notYetOpen: boolean;
 }
 
 function sessionQuery(db: Kysely<Database>, zone: string) {
@@ -73,6 +75,9 @@ function sessionQuery(db: Kysely<Database>, zone: string) {
       "cm.severity",
       "cm.score_result as scoreResult",
       sql<boolean>`(cm.status in ('not_started', 'partial') and now() >= ${dueDayEnd(zone)})`.as("expired"),
+      sql<boolean>`(cm.opens_on is not null and now() < (cm.opens_on::timestamp at time zone ${zone}))`.as(
+        "notYetOpen",
+      ),
     ])
     .where("cu.deleted_at", "is", null);
 }

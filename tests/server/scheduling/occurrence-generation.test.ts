@@ -146,6 +146,21 @@ describe.each(DATABASES)("recurring schedules generate their occurrences on $nam
     const rows = await occurrences(id);
     expect(rows.map((r) => r.status)).toEqual(Array(5).fill("not_started"));
     expect(rows[3]?.opens).toBe(addDays(today, 4));
+    // Next week's cannot be answered before its window opens, even by its address.
+    const nextWeek = await t.db
+      .selectFrom("client_measure")
+      .select("id")
+      .where("schedule_id", "=", id)
+      .where("due_date", "=", new Date(`${addDays(today, 7)}T00:00:00Z`))
+      .executeTakeFirstOrThrow();
+    const early = await t.app.inject({
+      method: "PUT",
+      url: `/api/questionnaires/${nextWeek.id}/page/p1/question/q1`,
+      headers: chart.respondent,
+      payload: { value: 1, seq: 1 },
+    });
+    expect(early.statusCode).toBe(409);
+    expect(early.json().error).toBe("This measure cannot be answered yet. It opens a few days before its due date.");
   });
 
   it("catches up after downtime: each missing occurrence once, and a second run adds nothing", async () => {
