@@ -31,7 +31,10 @@ export async function seriousViolations(page: Page, within?: string): Promise<st
   return violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
     .map((v) => {
-      const where = v.nodes.map((n) => `${n.html.slice(0, 160)} (${n.failureSummary?.split("\n").slice(1).join(" ")})`);
+      // The element's selector (to find it), its markup (to recognise it) and axe's reason.
+      const where = v.nodes.map(
+        (n) => `${n.target.join(" ")} ${n.html.slice(0, 160)} (${n.failureSummary?.split("\n").slice(1).join(" ")})`,
+      );
       return `${v.id} (${v.impact}): ${v.help} at ${where.join("; ")}`;
     });
 }
