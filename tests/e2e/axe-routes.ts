@@ -46,7 +46,8 @@ export interface Found {
 export interface ScreenState {
   name: string;
   roles?: AxeRole[];
-  open: (page: Page) => Promise<void>;
+  /** Opens the state; false when it does not exist at this size (e.g. the phone's navigation button). */
+  open: (page: Page) => Promise<unknown>;
 }
 
 export interface RouteCase {
@@ -59,11 +60,36 @@ export interface RouteCase {
 }
 
 const h1 = (page: Page) => page.getByRole("heading", { level: 1 }).first();
+/** A score chart drawn (Plotly's svg), so its hidden drawing is checked too (nothing focusable inside). */
+const chartDrawn = (page: Page) => page.locator("figure .main-svg").first();
 
 async function openDialog(page: Page, button: string | RegExp, dialog: string | RegExp): Promise<void> {
   await page.getByRole("button", { name: button }).first().click();
   await page.getByRole("dialog", { name: dialog }).waitFor();
 }
+
+/** The account menu in the header, on every signed-in screen. */
+async function openAccountMenu(page: Page): Promise<void> {
+  await page
+    .getByRole("button", { name: /^Account/ })
+    .first()
+    .click();
+  await page.getByRole("menu").waitFor();
+}
+
+/** The navigation a phone opens from its menu button (a laptop shows it always). */
+async function openPhoneNavigation(page: Page): Promise<boolean> {
+  const button = page.getByRole("button", { name: "Open navigation" });
+  if (!(await button.isVisible())) return false;
+  await button.click();
+  await page.getByRole("button", { name: "Close navigation" }).waitFor();
+  return true;
+}
+
+const LAYOUT_STATES: ScreenState[] = [
+  { name: "account menu", open: openAccountMenu },
+  { name: "phone navigation", open: openPhoneNavigation },
+];
 
 /** A success toast, from saving a record unchanged (the record keeps its values). */
 async function saveForToast(page: Page, button: string | RegExp): Promise<void> {
@@ -89,11 +115,13 @@ export const CLINICIAN_ROUTES: RouteCase[] = [
     path: "/clinician/patients",
     roles: CLINICAL,
     ready: (p) => p.locator("main table tbody tr, main [role=list] > *").first(),
+    states: LAYOUT_STATES,
   },
   {
     name: "patient view",
     path: (f) => f.patientPath,
     roles: CLINICAL,
+    ready: chartDrawn,
     states: [
       {
         name: "assign-measure dialog",
@@ -110,6 +138,7 @@ export const CLINICIAN_ROUTES: RouteCase[] = [
     name: "session report",
     path: (f) => f.reportPath,
     roles: CLINICAL,
+    ready: chartDrawn,
     states: [
       {
         name: "acknowledge dialog",
@@ -177,7 +206,7 @@ export const SETTINGS_ROUTES: RouteCase[] = [
 
 /** The respondent's questionnaire address is read from their session list (every-route-axe.e2e.ts). */
 export const RESPONDENT_ROUTES: RouteCase[] = [
-  { name: "session list", path: "/session", roles: ["respondent"] },
+  { name: "session list", path: "/session", roles: ["respondent"], states: [LAYOUT_STATES[0]] },
   { name: "questionnaire", path: (f) => f.questionnairePath, roles: ["respondent"] },
   { name: "results sent", path: "/session/results-sent", roles: ["respondent"] },
   { name: "no sessions", path: "/no-sessions", roles: ["respondent"] },
