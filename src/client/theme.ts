@@ -1,4 +1,4 @@
-import { type CSSVariablesResolver, createTheme, Drawer, Modal, Notification } from "@mantine/core";
+import { type CSSVariablesResolver, createTheme, Drawer, Menu, Modal, Notification } from "@mantine/core";
 
 /**
  * Calm, high-contrast defaults for long clinical work sessions. Every text colour meets WCAG 2.1
@@ -22,6 +22,10 @@ export const theme = createTheme({
     Modal: Modal.extend({ defaultProps: { closeButtonProps: { "aria-label": "Close dialog" } } }),
     Drawer: Drawer.extend({ defaultProps: { closeButtonProps: { "aria-label": "Close panel" } } }),
     Notification: Notification.extend({ defaultProps: { closeButtonProps: { "aria-label": "Close notification" } } }),
+    // Mantine's hidden focus placeholder is a focusable child without a role inside role="menu",
+    // which assistive technology cannot place (axe: aria-required-children, critical). Without it
+    // the arrow keys still move into the menu.
+    Menu: Menu.extend({ defaultProps: { withInitialFocusPlaceholder: false } }),
   },
 });
 

@@ -151,6 +151,14 @@ async function open(page: Page, path: string, reload: boolean): Promise<void> {
   await quiet(page);
 }
 
+/** Waits for opening and fading transitions to end: a half-faded text would fail contrast for no reason. */
+async function stillness(page: Page): Promise<void> {
+  await page.waitForTimeout(50);
+  await page
+    .waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running"), null, { timeout: 5_000 })
+    .catch(() => {});
+}
+
 /** Waits for the screen's data: its ready element, then no request in flight and no spinner. */
 async function settle(page: Page, route: RouteCase): Promise<void> {
   await (route.ready ?? defaultReady)(page).first().waitFor({ timeout: 20_000 });
@@ -161,6 +169,7 @@ async function settle(page: Page, route: RouteCase): Promise<void> {
     .waitFor({ state: "hidden", timeout: 10_000 })
     .catch(() => {});
   await quiet(page);
+  await stillness(page);
 }
 
 /** Each violation as one line: where (size, role, screen, address, state), then axe's rule and element. */
@@ -199,8 +208,10 @@ describe.each(SIZES)("every route at $size size", ({ size, viewport }) => {
       for (const state of route.states ?? []) {
         if (state.roles && !state.roles.includes(role)) continue;
         if ((await state.open(page)) === false) continue;
+        await stillness(page);
         failures.push(...(await violationsAt(page, `${where} with ${state.name}`)));
         await page.keyboard.press("Escape");
+        await stillness(page);
       }
       expect(failures).toEqual([]);
     });
@@ -212,6 +223,7 @@ describe.each(SIZES)("every route at $size size", ({ size, viewport }) => {
     const page = await context.newPage();
     await signIn(page, "clinician");
     await page.getByRole("dialog", { name: "Are you still there?" }).waitFor({ timeout: 20_000 });
+    await stillness(page);
     const failures = await violationsAt(page, `${size} · clinician · inactivity warning`);
     await context.close();
     expect(failures).toEqual([]);
