@@ -1,4 +1,4 @@
-import { type CSSVariablesResolver, createTheme } from "@mantine/core";
+import { type CSSVariablesResolver, createTheme, Drawer, Menu, Modal, Notification } from "@mantine/core";
 
 /**
  * Calm, high-contrast defaults for long clinical work sessions. Every text colour meets WCAG 2.1
@@ -16,6 +16,17 @@ export const theme = createTheme({
   // Filled badges and buttons pick black or white text by their background's luminance: white on
   // yellow 8 or orange 8 (a "Moderate" severity badge) is under 3:1; black on them is over 8:1.
   autoContrast: true,
+  // Icon-only close buttons get a name here, once, so no dialog, drawer or toast is left with an
+  // unnamed "×" (axe: button-name, critical); a screen can still pass its own.
+  components: {
+    Modal: Modal.extend({ defaultProps: { closeButtonProps: { "aria-label": "Close dialog" } } }),
+    Drawer: Drawer.extend({ defaultProps: { closeButtonProps: { "aria-label": "Close panel" } } }),
+    Notification: Notification.extend({ defaultProps: { closeButtonProps: { "aria-label": "Close notification" } } }),
+    // Mantine's hidden focus placeholder is a focusable child without a role inside role="menu",
+    // which assistive technology cannot place (axe: aria-required-children, critical). Without it
+    // the arrow keys still move into the menu.
+    Menu: Menu.extend({ defaultProps: { withInitialFocusPlaceholder: false } }),
+  },
 });
 
 const LIGHT_VARIANT_COLORS = ["indigo", "blue", "red", "gray", "grape", "violet"];

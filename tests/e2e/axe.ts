@@ -18,20 +18,26 @@ interface AxeViolation {
 export async function seriousViolations(page: Page, within?: string): Promise<string[]> {
   // Evaluated through the debugging protocol, not added as a <script>: the app's Content-Security-Policy
   // (no inline script) stays on, so the screens are checked as people get them.
-  await page.evaluate(AXE_SOURCE);
+  // Once per loaded page: screens opened inside the running app reuse it.
+  if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(AXE_SOURCE);
   const violations = await page.evaluate(async (selector) => {
     const axe = (window as unknown as { axe: { run(c: object, o: object): Promise<{ violations: AxeViolation[] }> } })
       .axe;
     const context = selector ? { include: [[selector]] } : document;
     const result = await axe.run(context, {
       runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] },
+      // Only violations are read: axe skips detailing the passes, most of its time on a long page.
+      resultTypes: ["violations"],
     });
     return result.violations;
   }, within ?? null);
   return violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
     .map((v) => {
-      const where = v.nodes.map((n) => `${n.html.slice(0, 160)} (${n.failureSummary?.split("\n").slice(1).join(" ")})`);
+      // The element's selector (to find it), its markup (to recognise it) and axe's reason.
+      const where = v.nodes.map(
+        (n) => `${n.target.join(" ")} ${n.html.slice(0, 160)} (${n.failureSummary?.split("\n").slice(1).join(" ")})`,
+      );
       return `${v.id} (${v.impact}): ${v.help} at ${where.join("; ")}`;
     });
 }

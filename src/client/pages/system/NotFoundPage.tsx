@@ -7,7 +7,7 @@ export function NotFoundPage() {
   return (
     <Center mih="60vh" p="md">
       <Stack align="center" gap="sm" maw={460}>
-        <Text fz={56} fw={800} c="gray.4" lh={1} aria-hidden>
+        <Text fz={56} fw={800} c="gray.6" lh={1} aria-hidden>
           404
         </Text>
         <Title order={1} size="h2" ta="center">

@@ -1,0 +1,234 @@
+import type { Locator, Page } from "playwright-core";
+
+/**
+ * Every route of the app (src/client/app/routes.tsx and src/client/pages/*\/routes.tsx), with the
+ * roles that may open it and the states worth checking on it (a dialog open, a toast shown). The
+ * every-route axe test visits each as each of its roles at a laptop's size and a phone's.
+ *
+ * To add a screen: add a row. `path` is a plain address, or built from the records found once at
+ * the start (`Found`), so rows never hard-code database ids.
+ */
+
+export type AxeRole = "anonymous" | "admin" | "supervisor" | "clinician" | "staff" | "director" | "respondent";
+
+/** Demo sign-ins (src/server/seed/demo-clinic.ts, demo-respondents.ts); every one uses the demo password. */
+export const ROLE_LOGIN: Record<Exclude<AxeRole, "anonymous">, string> = {
+  admin: "admin",
+  supervisor: "supervisor",
+  clinician: "clinician",
+  staff: "staff",
+  director: "director",
+  respondent: "jordan",
+};
+
+/** Roles with patient access (PATIENT_ACCESS): the clinician area, measures and session reports. */
+const CLINICAL: AxeRole[] = ["admin", "supervisor", "clinician", "staff", "director"];
+/** Roles that may change charts (patients.write): add and edit pages, assign and acknowledge. */
+const WRITERS: AxeRole[] = ["admin", "supervisor", "clinician", "staff"];
+
+/** Addresses of seeded records, read from the app's own links once, as the admin (every-route-axe.e2e.ts). */
+export interface Found {
+  /** A chart with an active alert, its respondent link, and that alert's session report. */
+  patientPath: string;
+  reportPath: string;
+  respondentEditPath: string;
+  measureDetailPath: string;
+  auditionPath: string;
+  clinicalUserEditPath: string;
+  teamEditPath: string;
+  locationEditPath: string;
+  patientUserPath: string;
+  /** The first page of the demo respondent's due questionnaire, from their session list. */
+  questionnairePath: string;
+}
+
+/** A state of a screen worth its own check: opened after the screen is ready, closed before the next. */
+export interface ScreenState {
+  name: string;
+  roles?: AxeRole[];
+  /** Opens the state; false when it does not exist at this size (e.g. the phone's navigation button). */
+  open: (page: Page) => Promise<unknown>;
+}
+
+export interface RouteCase {
+  name: string;
+  path: string | ((found: Found) => string);
+  roles: AxeRole[];
+  /** What shows once the screen has loaded; by default its level-1 heading. */
+  ready?: (page: Page) => Locator;
+  states?: ScreenState[];
+}
+
+const h1 = (page: Page) => page.getByRole("heading", { level: 1 }).first();
+/** A score chart drawn (Plotly's svg), so its hidden drawing is checked too (nothing focusable inside). */
+const chartDrawn = (page: Page) => page.locator("figure .main-svg").first();
+
+async function openDialog(page: Page, button: string | RegExp, dialog: string | RegExp): Promise<void> {
+  await page.getByRole("button", { name: button }).first().click();
+  await page.getByRole("dialog", { name: dialog }).waitFor();
+}
+
+/** The account menu in the header, on every signed-in screen. */
+async function openAccountMenu(page: Page): Promise<void> {
+  await page
+    .getByRole("button", { name: /^Account/ })
+    .first()
+    .click();
+  await page.getByRole("menu").waitFor();
+}
+
+/** The navigation a phone opens from its menu button (a laptop shows it always). */
+async function openPhoneNavigation(page: Page): Promise<boolean> {
+  const button = page.getByRole("button", { name: "Open navigation" });
+  if (!(await button.isVisible())) return false;
+  await button.click();
+  await page.getByRole("button", { name: "Close navigation" }).waitFor();
+  return true;
+}
+
+const LAYOUT_STATES: ScreenState[] = [
+  { name: "account menu", open: openAccountMenu },
+  { name: "phone navigation", open: openPhoneNavigation },
+];
+
+/** A success toast, from saving a record unchanged (the record keeps its values). */
+async function saveForToast(page: Page, button: string | RegExp): Promise<void> {
+  await page.getByRole("button", { name: button }).first().click();
+  await page.locator(".mantine-Notification-root").first().waitFor();
+}
+
+export const ANONYMOUS_ROUTES: RouteCase[] = [
+  { name: "login", path: "/security/login", roles: ["anonymous"] },
+  { name: "forgot username", path: "/security/forgot-username", roles: ["anonymous"] },
+  { name: "forgot password", path: "/security/forgot-password", roles: ["anonymous"] },
+  { name: "account setup (expired link)", path: "/security/account-setup?token=expired", roles: ["anonymous"] },
+  { name: "validate token (expired link)", path: "/security/validate-token?token=expired", roles: ["anonymous"] },
+  { name: "reset password (expired link)", path: "/security/reset-password?token=expired", roles: ["anonymous"] },
+  { name: "join care team (expired link)", path: "/security/join-care-team?token=expired", roles: ["anonymous"] },
+  { name: "access code", path: "/security/access-code", roles: ["anonymous"] },
+  { name: "security 404", path: "/security/no-such-page", roles: ["anonymous"] },
+];
+
+export const CLINICIAN_ROUTES: RouteCase[] = [
+  {
+    name: "patient list",
+    path: "/clinician/patients",
+    roles: CLINICAL,
+    ready: (p) => p.locator("main table tbody tr, main [role=list] > *").first(),
+    states: LAYOUT_STATES,
+  },
+  {
+    name: "patient view",
+    path: (f) => f.patientPath,
+    roles: CLINICAL,
+    ready: chartDrawn,
+    states: [
+      {
+        name: "assign-measure dialog",
+        roles: WRITERS,
+        open: (p) => openDialog(p, "Assign measure", "Assign measure"),
+      },
+    ],
+  },
+  { name: "patient add", path: "/clinician/patients/add", roles: WRITERS },
+  { name: "patient edit", path: (f) => `${f.patientPath}/edit`, roles: WRITERS },
+  { name: "respondent add", path: (f) => `${f.patientPath}/respondent/add`, roles: WRITERS },
+  { name: "respondent edit", path: (f) => f.respondentEditPath, roles: WRITERS },
+  {
+    name: "session report",
+    path: (f) => f.reportPath,
+    roles: CLINICAL,
+    ready: chartDrawn,
+    states: [
+      {
+        name: "acknowledge dialog",
+        roles: WRITERS,
+        open: (p) => openDialog(p, /Acknowledge alert/, "Acknowledge alert"),
+      },
+    ],
+  },
+  {
+    name: "alert list",
+    path: "/clinician/alert-list",
+    roles: CLINICAL,
+    states: [
+      {
+        name: "acknowledge dialog",
+        roles: WRITERS,
+        open: (p) => openDialog(p, /Acknowledge alert/, "Acknowledge alert"),
+      },
+    ],
+  },
+  { name: "measure library", path: "/clinician/measures", roles: CLINICAL },
+  { name: "measure detail", path: (f) => f.measureDetailPath, roles: CLINICAL },
+  { name: "audition: age", path: (f) => f.auditionPath, roles: CLINICAL },
+  { name: "audition: questionnaire", path: (f) => `${f.auditionPath}/questionnaire`, roles: CLINICAL },
+  { name: "audition: report", path: (f) => `${f.auditionPath}/report`, roles: CLINICAL },
+  { name: "clinician 404", path: "/clinician/no-such-page", roles: CLINICAL },
+];
+
+const ADMIN: AxeRole[] = ["admin"];
+const STAFF_LEVEL: AxeRole[] = ["admin", "staff"];
+
+export const SETTINGS_ROUTES: RouteCase[] = [
+  { name: "settings: clinical users", path: "/settings/clinical-users", roles: ADMIN },
+  { name: "settings: clinical user add", path: "/settings/clinical-users/add", roles: ADMIN },
+  { name: "settings: clinical user edit", path: (f) => f.clinicalUserEditPath, roles: ADMIN },
+  { name: "settings: teams", path: "/settings/clinical-team", roles: ADMIN },
+  { name: "settings: team add", path: "/settings/clinical-team/add", roles: ADMIN },
+  { name: "settings: team edit", path: (f) => f.teamEditPath, roles: ADMIN },
+  { name: "settings: locations", path: "/settings/locations", roles: ADMIN },
+  { name: "settings: location add", path: "/settings/locations/add", roles: ADMIN },
+  {
+    name: "settings: location edit",
+    path: (f) => f.locationEditPath,
+    roles: ADMIN,
+    states: [{ name: "success toast", open: (p) => saveForToast(p, /Save location/) }],
+  },
+  { name: "settings: general", path: "/settings/general", roles: ADMIN },
+  { name: "settings: outbox", path: "/settings/outbox", roles: ADMIN },
+  {
+    name: "settings: audit log",
+    path: "/settings/audit-log",
+    roles: ADMIN,
+    ready: (p) => p.getByRole("table", { name: "Audit log" }).getByRole("row").nth(1),
+  },
+  { name: "settings: patient users", path: "/settings/patient-users", roles: STAFF_LEVEL },
+  {
+    name: "settings: patient user view",
+    path: (f) => f.patientUserPath,
+    roles: STAFF_LEVEL,
+    ready: (p) => p.getByRole("heading", { name: "Linked patients" }),
+  },
+  { name: "settings: patient user edit", path: (f) => `${f.patientUserPath}/edit`, roles: STAFF_LEVEL },
+  { name: "settings 404", path: "/settings/no-such-page", roles: STAFF_LEVEL },
+];
+
+/** The respondent's questionnaire address is read from their session list (every-route-axe.e2e.ts). */
+export const RESPONDENT_ROUTES: RouteCase[] = [
+  { name: "session list", path: "/session", roles: ["respondent"], states: [LAYOUT_STATES[0]] },
+  { name: "questionnaire", path: (f) => f.questionnairePath, roles: ["respondent"] },
+  { name: "results sent", path: "/session/results-sent", roles: ["respondent"] },
+  { name: "no sessions", path: "/no-sessions", roles: ["respondent"] },
+  { name: "my account: contact info", path: "/my-account/contact-info", roles: ["respondent"] },
+  { name: "my account: edit username", path: "/my-account/edit-username", roles: ["respondent"] },
+  { name: "my account: change password", path: "/my-account/change-password", roles: ["respondent"] },
+  { name: "my account 404", path: "/my-account/no-such-page", roles: ["respondent"] },
+];
+
+const EVERYONE: AxeRole[] = ["anonymous", ...CLINICAL, "respondent"];
+
+export const SYSTEM_ROUTES: RouteCase[] = [
+  { name: "404", path: "/no-such-page", roles: EVERYONE },
+  { name: "maintenance", path: "/maintenance", roles: ["anonymous"] },
+];
+
+export const ALL_ROUTES: RouteCase[] = [
+  ...ANONYMOUS_ROUTES,
+  ...CLINICIAN_ROUTES,
+  ...SETTINGS_ROUTES,
+  ...RESPONDENT_ROUTES,
+  ...SYSTEM_ROUTES,
+];
+
+export const defaultReady = h1;
