@@ -94,7 +94,7 @@ export interface Patient {
    */
   active_alert_count?: number;
   /**
-   * When the newest alert not yet acknowledged was raised: the list's alert sort (kept by migration 0012's triggers).
+   * When the newest alert not yet acknowledged was raised: the list's alert sort (kept by migration 0012's triggers). x-sort-reversed: the list's first (ascending) sort opens on the newest alert, with patients without one last.
    */
   latest_active_alert_at?: string | null;
   /**

@@ -83,7 +83,6 @@ export function SchemaTable<Row extends TableRow>(props: SchemaTableProps<Row>) 
           header: d.header,
           accessorFn: (row: Row) => row[d.field] as never,
           enableSorting: d.sortable,
-          sortDescFirst: d.firstOrder === "desc",
           cell: ({ row }) => {
             const text = cellText(d, row.original);
             if (d.link && rowHref) {

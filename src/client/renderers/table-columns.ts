@@ -10,8 +10,6 @@ export interface ColumnDescriptor {
   sortable: boolean;
   /** The field the server sorts by for this column (a name column sorts by last name). */
   sortKey: string;
-  /** The order the column's first click sorts by: "desc" where the newest first is what one looks for. */
-  firstOrder: "asc" | "desc";
   /** Names the page a cell links to; the page turns it into an address (rowHref). */
   link?: string;
   enumLabels: EnumLabel[];
@@ -22,7 +20,6 @@ interface TableColumnSpec {
   header?: string;
   sortable?: boolean;
   sortField?: string;
-  firstOrder?: "asc" | "desc";
   link?: string;
 }
 
@@ -60,7 +57,6 @@ export function columnsForTable(bundle: SchemaBundle, tableId: string): ColumnDe
       kind,
       sortable: column.sortable === true || typeof column.sortField === "string",
       sortKey: column.sortField ?? column.field,
-      firstOrder: column.firstOrder === "desc" ? "desc" : "asc",
       link: column.link,
       enumLabels: columnEnumLabels(bundle, entityId, kind, property),
     };

@@ -23,7 +23,7 @@ export const triageColumns = {
   active_alert_count: sql<number>`(select count(*)::int from alert a
     where a.cca_id = cca.id and a.acknowledged_at is null)`,
   // The most recent completed session that has a total score, whatever the instrument.
-  latest_score: sql<unknown>`(select json_build_object('measure', coalesce(m.short_name, m.abbreviation),
+  latest_score: sql<unknown>`(select json_build_object('measure', m.abbreviation,
       'score', ms.value, 'severity', cm.severity, 'completed_at', ${utcIso(sql`cm.completed_at`)})
     from cca_user cu
     join client_measure cm on cm.ccau_id = cu.id and cm.status = 'submitted'

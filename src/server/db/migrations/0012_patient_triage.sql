@@ -85,10 +85,11 @@ CREATE TRIGGER cca_user_triage_delete AFTER DELETE ON cca_user
 
 SELECT patient_triage_refresh(ARRAY(SELECT id FROM client_clinic_assignment));
 
--- The list's sorts, in the engine's order (key, last name, first name, id, nulls last): alerts
--- newest first, due dates oldest first. The page is then a walk down one index.
+-- The list's first sorts, in the engine's order (key, last name, first name, id, nulls last):
+-- alerts newest first (the key runs against the list's order: x-sort-reversed), due dates oldest
+-- first, names A to Z. The page is then a walk down one index.
 CREATE INDEX patient_triage_alert_idx ON patient
-  (triage_alert_at DESC NULLS LAST, lower(last_name) DESC NULLS LAST, lower(first_name) DESC NULLS LAST, id DESC NULLS LAST);
+  (triage_alert_at DESC NULLS LAST, lower(last_name), lower(first_name), id);
 CREATE INDEX patient_triage_due_idx ON patient
   (triage_due_at, lower(last_name), lower(first_name), id);
 
