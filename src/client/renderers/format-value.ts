@@ -91,6 +91,7 @@ function dueStatusText(value: unknown): string {
 /** Whether a value calls for action (active alerts, an overdue measure): shown with a warning mark too. */
 export function needsAction(kind: FieldKind, value: unknown): boolean {
   if (kind === "alertCount") return Number(value) > 0;
-  if (kind === "dueStatus") return typeof value === "object" && value !== null && "overdue" in value && value.overdue === true;
+  if (kind === "dueStatus")
+    return typeof value === "object" && value !== null && "overdue" in value && value.overdue === true;
   return false;
 }

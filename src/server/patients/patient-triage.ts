@@ -17,7 +17,8 @@ const DEFAULT_ZONE = String(
 const clinicZone = sql`coalesce((select gs.value #>> '{}' from general_setting gs
   where gs.key = 'client_time_zone'), ${DEFAULT_ZONE})`;
 
-const utcIso = (value: RawBuilder<unknown>) => sql`to_char((${value}) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
+const utcIso = (value: RawBuilder<unknown>) =>
+  sql`to_char((${value}) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
 
 export const triageColumns = {
   active_alert_count: sql<number>`(select count(*)::int from alert a

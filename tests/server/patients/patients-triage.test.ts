@@ -39,8 +39,9 @@ describe.each(DATABASES)("patient list triage columns and sorts on $name", (data
   let gad7: number;
 
   async function submit(who: ChartWithRespondent, measure: number, values: number[], by = h.A): Promise<number> {
-    const cm = (await schedule(t.app, by, { ccauId: who.ccauId, measureId: measure, dueDate: dueDate(0), confirm: true }))
-      .clientMeasure.id;
+    const cm = (
+      await schedule(t.app, by, { ccauId: who.ccauId, measureId: measure, dueDate: dueDate(0), confirm: true })
+    ).clientMeasure.id;
     const res = await t.app.inject({
       method: "POST",
       url: `/api/questionnaires/${cm}`,
@@ -72,7 +73,9 @@ describe.each(DATABASES)("patient list triage columns and sorts on $name", (data
 
     await submit(p.Baker, phq9, [1, 1, 1, 1, 1, 1, 1, 1, 0, 0]);
     const late = (await schedule(t.app, h.A, { ccauId: p.Baker.ccauId, measureId: gad7 })).clientMeasure.id;
-    await sql`update client_measure set due_date = ${`${dueDate(-10)}+00`}::timestamptz where id = ${late}`.execute(t.db);
+    await sql`update client_measure set due_date = ${`${dueDate(-10)}+00`}::timestamptz where id = ${late}`.execute(
+      t.db,
+    );
 
     const clark = await submit(p.Clark, phq9, [3, 3, 2, 2, 2, 2, 2, 2, 2, 2]);
     await sql`update alert set raised_at = now() - interval '2 days' where client_measure_id = ${clark}`.execute(t.db);
@@ -204,7 +207,13 @@ describe.each(DATABASES)("patient list triage columns and sorts on $name", (data
     const dueFirst = ["Baker", "Evans", "Davis", "Adams", "Clark"];
     expect(await names("A", "&sort=next_due_at")).toEqual(dueFirst);
     expect(await pagedNames("A", "&sort=next_due_at", 2)).toEqual(dueFirst);
-    expect(await pagedNames("A", "&sort=next_due_at&order=desc", 3)).toEqual(["Davis", "Evans", "Baker", "Clark", "Adams"]);
+    expect(await pagedNames("A", "&sort=next_due_at&order=desc", 3)).toEqual([
+      "Davis",
+      "Evans",
+      "Baker",
+      "Clark",
+      "Adams",
+    ]);
   });
 
   it("follows alerts and sessions as they change: acknowledged, undone, disabled", async () => {
