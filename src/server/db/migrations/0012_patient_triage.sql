@@ -10,16 +10,26 @@
 ALTER TABLE patient ADD COLUMN triage_alert_at timestamptz;
 ALTER TABLE patient ADD COLUMN triage_due_at timestamptz;
 
--- Recomputes the keys of the given charts; writes only the patients whose keys changed.
+-- Recomputes the keys of the given charts; writes only the patients whose keys changed. Set-based
+-- (joins and GROUP BY over the changed charts, not a subquery per chart): a bulk statement may
+-- name every chart, and the planner can then hash instead of probing chart by chart.
 CREATE FUNCTION patient_triage_refresh(charts bigint[]) RETURNS void LANGUAGE sql AS $$
-  WITH fresh AS (
-    SELECT c.patient_id,
-      (SELECT max(a.raised_at) FROM alert a
-        WHERE a.cca_id = c.id AND a.acknowledged_at IS NULL) AS alert_at,
-      (SELECT min(cm.due_date) FROM cca_user cu JOIN client_measure cm ON cm.ccau_id = cu.id
-        WHERE cu.cca_id = c.id AND cm.status IN ('not_started', 'partial')) AS due_at
-    FROM client_clinic_assignment c
-    WHERE c.id = ANY (charts)
+  WITH changed AS (SELECT DISTINCT unnest(charts) AS id),
+  open_alerts AS (
+    SELECT a.cca_id, max(a.raised_at) AS at FROM changed JOIN alert a ON a.cca_id = changed.id
+    WHERE a.acknowledged_at IS NULL GROUP BY a.cca_id
+  ),
+  to_do AS (
+    SELECT cu.cca_id, min(cm.due_date) AS at FROM changed
+    JOIN cca_user cu ON cu.cca_id = changed.id
+    JOIN client_measure cm ON cm.ccau_id = cu.id
+    WHERE cm.status IN ('not_started', 'partial') GROUP BY cu.cca_id
+  ),
+  fresh AS (
+    SELECT c.patient_id, oa.at AS alert_at, td.at AS due_at FROM changed
+    JOIN client_clinic_assignment c ON c.id = changed.id
+    LEFT JOIN open_alerts oa ON oa.cca_id = c.id
+    LEFT JOIN to_do td ON td.cca_id = c.id
   )
   UPDATE patient p SET triage_alert_at = f.alert_at, triage_due_at = f.due_at
   FROM fresh f
@@ -98,5 +108,8 @@ CREATE INDEX patient_triage_due_idx ON patient
 -- completed sessions newest first (latest score, last completed).
 CREATE INDEX alert_open_chart_idx ON alert (cca_id, raised_at DESC) WHERE acknowledged_at IS NULL;
 DROP INDEX alert_open_idx;
+-- A chart's respondent links, removed ones included (their submitted sessions still count): the
+-- existing indexes on cca_user.cca_id are partial (deleted_at IS NULL) and cannot serve this.
+CREATE INDEX cca_user_chart_idx ON cca_user (cca_id);
 CREATE INDEX client_measure_pending_idx ON client_measure (ccau_id, due_date) WHERE status IN ('not_started', 'partial');
 CREATE INDEX client_measure_submitted_idx ON client_measure (ccau_id, completed_at DESC) WHERE status = 'submitted';
