@@ -90,6 +90,52 @@ export interface Patient {
    */
   latest_completed_session_completed_date?: string | null;
   /**
+   * Alerts on the chart not yet acknowledged.
+   */
+  active_alert_count?: number;
+  /**
+   * When the newest alert not yet acknowledged was raised: the list's alert sort (kept by migration 0012's triggers). x-sort-reversed: the list's first (ascending) sort opens on the newest alert, with patients without one last.
+   */
+  latest_active_alert_at?: string | null;
+  /**
+   * The most recent completed session with a total score.
+   */
+  latest_score?: {
+    /**
+     * Measure
+     */
+    measure: string;
+    /**
+     * Total score
+     */
+    score: number;
+    /**
+     * Severity
+     */
+    severity: string | null;
+    /**
+     * Completed
+     */
+    completed_at: string;
+  } | null;
+  /**
+   * The earliest due date of a session not yet completed, and whether its due day is over.
+   */
+  next_due?: {
+    /**
+     * Due
+     */
+    due_date: string;
+    /**
+     * Overdue
+     */
+    overdue: boolean;
+  } | null;
+  /**
+   * The earliest due date of a session not yet completed: the list's overdue sort (kept by migration 0012's triggers).
+   */
+  next_due_at?: string | null;
+  /**
    * Added
    */
   created_at?: string;

@@ -14,6 +14,7 @@ import { type ReactNode, useMemo, useRef } from "react";
 import { Link } from "react-router-dom";
 import { reachablePages, type TotalAccuracy } from "../../shared/lists/list-reach.ts";
 import { defaultBundle, type SchemaBundle } from "../../shared/schema/bundle.ts";
+import { CellText } from "./CellText.tsx";
 import { formatValue } from "./format-value.ts";
 import { type ColumnDescriptor, columnsForTable } from "./table-columns.ts";
 import "./renderers.css";
@@ -91,7 +92,7 @@ export function SchemaTable<Row extends TableRow>(props: SchemaTableProps<Row>) 
                 </Anchor>
               );
             }
-            return text;
+            return <CellText kind={d.kind} value={row.original[d.field]} text={text} />;
           },
         }),
       ),

@@ -49,10 +49,49 @@ export function formatValue(kind: FieldKind, value: unknown, enumLabels: readonl
       return Array.isArray(value)
         ? value.map((v) => enumLabels.find((o) => o.value === v)?.label ?? String(v)).join(", ")
         : String(value);
+    case "alertCount":
+      return alertCountText(value);
+    case "scoreSummary":
+      return scoreSummaryText(value);
+    case "dueStatus":
+      return dueStatusText(value);
     case "object":
     case "unknown":
       return typeof value === "object" ? JSON.stringify(value) : String(value);
     default:
       return String(value);
   }
+}
+
+/** Active alerts as words: a count read out, never a colour or a bare number. */
+function alertCountText(value: unknown): string {
+  const n = Number(value);
+  if (!Number.isFinite(n)) return String(value);
+  if (n === 0) return "None";
+  return `${n.toLocaleString("en-US")} active ${n === 1 ? "alert" : "alerts"}`;
+}
+
+/** The latest score as "PHQ-9 14 · Moderate": measure, total, and the severity band when it has one. */
+function scoreSummaryText(value: unknown): string {
+  if (typeof value !== "object" || value === null) return String(value);
+  const { measure, score, severity } = value as { measure?: unknown; score?: unknown; severity?: unknown };
+  const total = typeof score === "number" ? score.toLocaleString("en-US") : String(score ?? "");
+  const head = `${String(measure ?? "")} ${total}`.trim();
+  return severity ? `${head} · ${String(severity)}` : head;
+}
+
+/** The next due date, said "Overdue" once its due day is over (the server decides, in the clinic's zone). */
+function dueStatusText(value: unknown): string {
+  if (typeof value !== "object" || value === null) return String(value);
+  const { due_date, overdue } = value as { due_date?: unknown; overdue?: unknown };
+  const date = typeof due_date === "string" ? formatDate(due_date) : "";
+  return overdue === true ? `Overdue · ${date}` : date;
+}
+
+/** Whether a value calls for action (active alerts, an overdue measure): shown with a warning mark too. */
+export function needsAction(kind: FieldKind, value: unknown): boolean {
+  if (kind === "alertCount") return Number(value) > 0;
+  if (kind === "dueStatus")
+    return typeof value === "object" && value !== null && "overdue" in value && value.overdue === true;
+  return false;
 }

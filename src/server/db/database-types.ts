@@ -54,6 +54,9 @@ export interface PatientTable {
   created_by: number | null;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
+  /** Kept by triggers (migration 0012): the patient list's alert and due-date sort keys. */
+  triage_alert_at: Generated<Date | null>;
+  triage_due_at: Generated<Date | null>;
 }
 
 export interface Database {

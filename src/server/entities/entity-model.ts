@@ -28,10 +28,18 @@ export type StoredField =
   | { kind: "hook"; field: string };
 
 /** A field the list may sort or search on: a column, a key of `extra`, or a computed value. */
-export type SortTarget =
+export type SortTarget = (
   | { kind: "column"; column: string; text: boolean }
   | { kind: "extra"; key: string; numeric: boolean }
-  | { kind: "computed"; field: string };
+  | { kind: "computed"; field: string }
+) & {
+  /**
+   * The property's `"x-sort-reversed": true`: its values run against the list's order, so the
+   * list's ascending order (the first click) opens on its newest values, e.g. the newest alert,
+   * while ties still fall back to names A to Z.
+   */
+  reversed?: boolean;
+};
 
 export interface EntityModel {
   schemaId: string;
@@ -91,11 +99,17 @@ function classify(schemaId: string, field: string, prop: JsonSchema): StoredFiel
   };
 }
 
-function sortTarget(field: StoredField | undefined): SortTarget | null {
+function storedTarget(field: StoredField | undefined): SortTarget | null {
   if (field?.kind === "column") return { kind: "column", column: field.column, text: field.text };
   if (field?.kind === "extra") return { kind: "extra", key: field.field, numeric: field.numeric };
   if (field?.kind === "computed" || field?.kind === "hook") return { kind: "computed", field: field.field };
   return null; // relations hold many values: nothing to sort a row by
+}
+
+function sortTarget(entity: JsonSchema, field: StoredField | undefined): SortTarget | null {
+  const target = storedTarget(field);
+  if (!target || !field) return target;
+  return entity.properties?.[field.field]?.["x-sort-reversed"] === true ? { ...target, reversed: true } : target;
 }
 
 /** The sorts the table's list query schema (x-query) allows beyond its columns, e.g. first name. */
@@ -106,14 +120,19 @@ function querySorts(bundle: SchemaBundle, table: JsonSchema): string[] {
   return Array.isArray(sort?.enum) ? sort.enum.filter((v): v is string => typeof v === "string") : [];
 }
 
-function listRules(bundle: SchemaBundle, tableId: string | undefined, byName: Map<string, StoredField>) {
+function listRules(
+  bundle: SchemaBundle,
+  entity: JsonSchema,
+  tableId: string | undefined,
+  byName: Map<string, StoredField>,
+) {
   const table = tableId ? schemaById(bundle, tableId) : {};
   const sortable = new Map<string, SortTarget>();
   const columnSorts = ((table.columns as TableColumn[] | undefined) ?? []).map(
     (column) => column.sortField ?? (column.sortable ? column.field : undefined),
   );
   for (const name of [...columnSorts, ...querySorts(bundle, table)]) {
-    const target = name ? sortTarget(byName.get(name)) : null;
+    const target = name ? sortTarget(entity, byName.get(name)) : null;
     if (name && target) sortable.set(name, target);
   }
   const declared = table.defaultSort as { field?: string; order?: "asc" | "desc" } | undefined;
@@ -122,7 +141,7 @@ function listRules(bundle: SchemaBundle, tableId: string | undefined, byName: Ma
     order: declared?.order === "desc" ? ("desc" as const) : ("asc" as const),
   };
   const searchFields = (table.searchFields as string[] | undefined) ?? [];
-  const targets = searchFields.map((f) => sortTarget(byName.get(f))).filter((t): t is SortTarget => t !== null);
+  const targets = searchFields.map((f) => storedTarget(byName.get(f))).filter((t): t is SortTarget => t !== null);
   const fullName = searchFields.includes("first_name") && searchFields.includes("last_name");
   return { sortable, defaultSort, search: { targets, fullName } };
 }
@@ -137,7 +156,7 @@ function buildModel(bundle: SchemaBundle, schemaId: string, tableId: string | un
   if (version?.kind !== "column" || !version.readOnly) {
     throw new Error(`${schemaId}: an entity carries a readOnly "version" column (optimistic concurrency)`);
   }
-  return { schemaId, entity, table, fields, byName, ...listRules(bundle, tableId, byName) };
+  return { schemaId, entity, table, fields, byName, ...listRules(bundle, entity, tableId, byName) };
 }
 
 const models = new WeakMap<SchemaBundle, Map<string, EntityModel>>();

@@ -161,17 +161,21 @@ export async function readPage(
   for (const predicate of page.where) base = base.where(predicate);
 
   const keys = [...(page.sort ? [targetExpression(def, page.sort.target)] : []), ...(def.tieBreak ?? []), sql`e.id`];
+  const against = page.order === "desc" ? "asc" : "desc";
+  // Every key runs in the list's order, but a reversed sort key (newest alert first) runs against it.
+  const directions = keys.map((_, i) => (i === 0 && page.sort?.target.reversed ? against : page.order));
   const scope = { sort: page.sort?.field ?? "", order: page.order };
   let positioned = base;
   if (page.after)
-    positioned = positioned.where(afterCursor(keys, decodeCursor(page.after, scope, keys.length), page.order));
+    positioned = positioned.where(afterCursor(keys, decodeCursor(page.after, scope, keys.length), directions));
 
-  const direction = sql.raw(page.order === "desc" ? "desc" : "asc");
   let idsQuery = positioned.select([
     sql<number>`e.id`.as("id"),
     ...keys.map((key, i) => sql`(${key})::text`.as(`k${i}`)),
   ]);
-  for (const key of keys) idsQuery = idsQuery.orderBy(sql`${key} ${direction} nulls last`);
+  keys.forEach((key, i) => {
+    idsQuery = idsQuery.orderBy(sql`${key} ${sql.raw(directions[i] === "desc" ? "desc" : "asc")} nulls last`);
+  });
   if (page.window) idsQuery = idsQuery.limit(page.window.limit).offset(page.window.offset);
 
   const [found, total] = await Promise.all([

@@ -43,7 +43,7 @@ export function decodeCursor(text: string, scope: CursorScope, keyCount: number)
 }
 
 /**
- * Rows after the cursor's row in an order of `keys` (all in one direction, nulls last): the
+ * Rows after the cursor's row in an order of `keys` (each ascending or descending, nulls last): the
  * row-by-row comparison (k1 > c1) or (k1 = c1 and k2 > c2) or ..., where a null sorts after
  * every value. Values are compared as parameters typed by their expression, so a date, a number
  * or a boolean compares as itself, not as text.
@@ -51,11 +51,13 @@ export function decodeCursor(text: string, scope: CursorScope, keyCount: number)
 export function afterCursor(
   keys: RawBuilder<unknown>[],
   values: CursorKeys,
-  order: "asc" | "desc",
+  order: "asc" | "desc" | ("asc" | "desc")[],
 ): RawBuilder<SqlBool> {
-  const beyond = order === "desc" ? sql.raw("<") : sql.raw(">");
+  // One direction for every key, or one per key (a sort key that runs against the list's order).
+  const directionOf = (i: number) => (Array.isArray(order) ? order[i] : order);
   const alternatives: RawBuilder<SqlBool>[] = [];
   keys.forEach((key, i) => {
+    const beyond = directionOf(i) === "desc" ? sql.raw("<") : sql.raw(">");
     const value = values[i];
     // Nothing comes after a null in "nulls last" but the rows whose later keys go on.
     if (value === null) return;

@@ -1,7 +1,7 @@
 import { type Expression, type RawBuilder, type SqlBool, sql } from "kysely";
 import { MESSAGES } from "../../shared/api-errors.ts";
 import { allowedPatientViews, defaultPatientView, type PatientView } from "../../shared/permissions.ts";
-import type { SchemaBundle } from "../../shared/schema/bundle.ts";
+import { enumOptions, type SchemaBundle, schemaById } from "../../shared/schema/bundle.ts";
 import type { RequestUser } from "../auth/request-user.ts";
 import { HttpError } from "../http/http-error.ts";
 
@@ -61,6 +61,14 @@ export function chartVisible(user: RequestUser, scope: ChartScope, ccaIdColumn: 
   )})`;
 }
 
+/** 403 for a view the caller's permissions do not give, naming it and the views they have. */
+function viewRefused(bundle: SchemaBundle, requested: PatientView, views: PatientView[]): HttpError {
+  const labels = new Map(enumOptions(schemaById(bundle, "enums/patient-view.json")).map((o) => [o.value, o.label]));
+  const label = (v: PatientView) => labels.get(v) ?? v;
+  const message = `You can't use the view "${label(requested)}". Your views: ${views.map(label).join(", ")}.`;
+  return new HttpError(403, message, "forbidden", [{ field: "view", message }]);
+}
+
 /**
  * The list view to show: the one asked for (403 when the user may not use it), else the user's
  * saved patientsList.view when still allowed, else their role's default.
@@ -74,7 +82,7 @@ export function resolveListView(
   const permissions = [...user.permissions];
   const views = allowedPatientViews(permissions);
   if (requested) {
-    if (!views.includes(requested)) throw new HttpError(403, MESSAGES.forbidden, "forbidden");
+    if (!views.includes(requested)) throw viewRefused(bundle, requested, views);
     return { view: requested, views };
   }
   if (typeof saved === "string" && (views as string[]).includes(saved)) return { view: saved as PatientView, views };

@@ -8,6 +8,7 @@ import { HttpError } from "../http/http-error.ts";
 import { chartVisible } from "./patient-access.ts";
 import { ageOn } from "./patient-age.ts";
 import { visibleMrnOwner } from "./patient-mrn.ts";
+import { triageColumns } from "./patient-triage.ts";
 import { SELF_RELATION } from "./self-relation.ts";
 
 const ADULT_AGE = 18;
@@ -61,6 +62,7 @@ export const patientEntity: EntityDefinition = {
     latest_completed_session_completed_date: sql<Date | null>`(select max(cm.completed_at) from client_measure cm
       join cca_user cu on cu.id = cm.ccau_id where cu.cca_id = cca.id and cm.status = 'submitted')`,
     ...chartNames,
+    ...triageColumns,
   },
   visibleTo: (user) => chartVisible(user, "visible", "cca.id"),
   // Ties (and the default) fall back to name order, then id, so paging is stable.

@@ -21,6 +21,9 @@ export type FieldKind =
   | "supervisors"
   | "stringList"
   | "integerList"
+  | "alertCount"
+  | "scoreSummary"
+  | "dueStatus"
   | "object"
   | "unknown";
 
@@ -40,6 +43,9 @@ const KINDS = new Set<string>([
   "supervisors",
   "stringList",
   "integerList",
+  "alertCount",
+  "scoreSummary",
+  "dueStatus",
   "object",
   "unknown",
 ]);

@@ -26,6 +26,8 @@ export const ANNOTATION_KEYWORDS = [
   "x-column",
   "x-relation",
   "x-hook",
+  // A list sort whose values run against the list's order (newest alert first): entity-model.ts.
+  "x-sort-reversed",
   "x-normalize",
   "x-kind",
   "x-anyOf-field",

@@ -17,6 +17,9 @@ const rows: Row[] = [
     clinician_names: ["Casey Clinician", "Drew Second"],
     clinician_team_names: [],
     latest_completed_session_completed_date: null,
+    active_alert_count: 1,
+    latest_score: { measure: "GAD-7", score: 12, severity: null, completed_at: "2026-03-01T15:30:00Z" },
+    next_due: { due_date: "2026-02-20T00:00:00Z", overdue: true },
   },
   {
     id: 12,
@@ -64,15 +67,41 @@ describe("SchemaTable", () => {
       within(table)
         .getAllByRole("columnheader")
         .map((h) => h.textContent?.replace(/[▲▼↕]/g, "")),
-    ).toEqual(["Name", "MRN", "Birthdate", "Gender at birth", "Clinicians", "Teams", "Last completed"]);
+    ).toEqual([
+      "Name",
+      "MRN",
+      "Alert",
+      "Latest score",
+      "Next due",
+      "Last completed",
+      "Birthdate",
+      "Gender at birth",
+      "Clinicians",
+      "Teams",
+    ]);
     const bodyRows = within(table).getAllByRole("row").slice(1);
     expect(bodyRows).toHaveLength(2);
     expect(
       within(bodyRows[0])
         .getAllByRole("cell")
         .map((c) => c.textContent),
-    ).toEqual(["Jordan Rivera", "MRN1001", "04/02/2010", "Female", "Casey Clinician, Drew Second", "", ""]);
-    expect(within(bodyRows[1]).getAllByRole("cell")[3].textContent).toBe("Nonbinary");
+    ).toEqual([
+      "Jordan Rivera",
+      "MRN1001",
+      "1 active alert",
+      "GAD-7 12",
+      "Overdue · 02/20/2026",
+      "",
+      "04/02/2010",
+      "Female",
+      "Casey Clinician, Drew Second",
+      "",
+    ]);
+    expect(within(bodyRows[1]).getAllByRole("cell")[7].textContent).toBe("Nonbinary");
+    // Values that call for action carry a mark as well as words; the mark is hidden from screen readers.
+    const alertCell = within(bodyRows[0]).getAllByRole("cell")[2];
+    expect(alertCell.querySelector("svg")?.getAttribute("aria-hidden")).toBe("true");
+    expect(within(bodyRows[1]).getAllByRole("cell")[2].querySelector("svg")).toBeNull();
   });
 
   it("links the name to the row's page", () => {

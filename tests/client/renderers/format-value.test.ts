@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatDate, formatValue } from "../../../src/client/renderers/format-value.ts";
+import { formatDate, formatValue, needsAction } from "../../../src/client/renderers/format-value.ts";
 import { toIsoDate } from "../../../src/client/widgets/DateWidget.tsx";
 import { caretAfterDigits, formatPhone } from "../../../src/client/widgets/phone-mask.ts";
 
@@ -48,5 +48,28 @@ describe("toIsoDate", () => {
     expect(toIsoDate("20100402")).toBe("2010-04-02");
     expect(toIsoDate(" 2010-04-02 ")).toBe("2010-04-02");
     expect(toIsoDate("soon")).toBe("soon");
+  });
+});
+
+describe("triage values of the patient list", () => {
+  it("says active alerts, the latest score and an overdue date in words", () => {
+    expect(formatValue("alertCount", 0)).toBe("None");
+    expect(formatValue("alertCount", 1)).toBe("1 active alert");
+    expect(formatValue("alertCount", 3)).toBe("3 active alerts");
+    expect(formatValue("scoreSummary", { measure: "PHQ-9", score: 14, severity: "Moderate" })).toBe(
+      "PHQ-9 14 · Moderate",
+    );
+    expect(formatValue("scoreSummary", { measure: "GAD-7", score: 4, severity: null })).toBe("GAD-7 4");
+    expect(formatValue("dueStatus", { due_date: "2026-03-01T00:00:00Z", overdue: true })).toBe("Overdue · 03/01/2026");
+    expect(formatValue("dueStatus", { due_date: "2026-03-09T00:00:00Z", overdue: false })).toBe("03/09/2026");
+    expect(formatValue("dueStatus", null)).toBe("");
+  });
+
+  it("marks only what calls for action", () => {
+    expect(needsAction("alertCount", 2)).toBe(true);
+    expect(needsAction("alertCount", 0)).toBe(false);
+    expect(needsAction("dueStatus", { due_date: "2026-03-01T00:00:00Z", overdue: true })).toBe(true);
+    expect(needsAction("dueStatus", { due_date: "2026-03-01T00:00:00Z", overdue: false })).toBe(false);
+    expect(needsAction("integer", 2)).toBe(false);
   });
 });

@@ -35,6 +35,8 @@ function sampleValue(bundle: SchemaBundle, fromId: string, property: JsonSchema)
     case "integer":
     case "number":
       return 1234;
+    case "alertCount":
+      return 2;
     case "stringList": {
       const codes = resolved.items ? enumOptions(resolveRef(bundle, fromId, resolved.items)) : [];
       return codes.length ? codes.slice(0, 2).map((o) => o.value) : [`First ${title}`, `Second ${title}`];

@@ -31,7 +31,8 @@ export function PatientListPage() {
 
   // The server answers with the view it used (saved choice or role default) when none was asked.
   const viewSelect = (answer: ListAnswer<PatientRecord> | undefined) => {
-    if (views.length === 0) return null;
+    // One view is no choice: the list is simply that view (the server answers it), with no select.
+    if (views.length <= 1) return null;
     const view = asked ?? (answer?.view as PatientView | undefined);
     return (
       <NativeSelect

@@ -18,7 +18,12 @@ export const jordan: PatientRecord = {
   clinician_names: ["Casey Clinician"],
   clinician_team_names: [],
   status: true,
-  latest_completed_session_completed_date: null,
+  latest_completed_session_completed_date: "2026-03-02T15:30:00.000Z",
+  active_alert_count: 2,
+  latest_active_alert_at: "2026-03-02T15:31:00.000Z",
+  latest_score: { measure: "PHQ-9", score: 14, severity: "Moderate", completed_at: "2026-03-02T15:30:00Z" },
+  next_due: { due_date: "2026-03-01T00:00:00Z", overdue: true },
+  next_due_at: "2026-03-01T00:00:00.000Z",
   version: 3,
 };
 
@@ -30,6 +35,12 @@ export const sam: PatientRecord = {
   last_name: "Lee",
   full_name: "Sam Lee",
   gender: "f",
+  latest_completed_session_completed_date: null,
+  active_alert_count: 0,
+  latest_active_alert_at: null,
+  latest_score: null,
+  next_due: { due_date: "2026-04-10T00:00:00Z", overdue: false },
+  next_due_at: "2026-04-10T00:00:00.000Z",
 };
 
 export function listResponse(overrides: Partial<PatientListResponse> = {}): PatientListResponse {
