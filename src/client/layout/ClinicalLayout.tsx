@@ -1,18 +1,25 @@
 import { AppShell, Burger, Group, NavLink, Text } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
+import type { ReactNode } from "react";
 import { Link, Outlet, useLocation } from "react-router-dom";
 import { hasAnyPermission } from "../auth/permissions.ts";
 import { useSignedInUser } from "../auth/useSession.ts";
+import { useClinicTimeZone } from "../dates/useClinicTimeZone.ts";
 import { useGeneralSettings } from "../settings/useGeneralSettings.ts";
 import { AccountMenu } from "./AccountMenu.tsx";
 import { DemoDatabaseBadge, DemoDatabaseStrip } from "./DemoDatabaseNotice.tsx";
 import { NAV_ITEMS } from "./nav-items.ts";
+import { PageLoader } from "./PageLoader.tsx";
 import { ProductMark } from "./ProductMark.tsx";
 
-/** The clinician area's frame: header, navigation (a drawer on phones) and the page. */
-export function ClinicalLayout() {
+/**
+ * The clinician area's frame: header, navigation (a drawer on phones) and the page: the matched
+ * child route, or `children` (the no-access page keeps the frame so the user can go elsewhere).
+ */
+export function ClinicalLayout({ children }: { children?: ReactNode }) {
   const user = useSignedInUser();
   const settings = useGeneralSettings();
+  const zoneLoading = useClinicTimeZone();
   const { pathname } = useLocation();
   const [navOpen, nav] = useDisclosure(false);
   const items = NAV_ITEMS.filter((item) => hasAnyPermission(user, item.anyOf));
@@ -67,7 +74,7 @@ export function ClinicalLayout() {
       </AppShell.Navbar>
       <AppShell.Main>
         {settings.embedded_database && <DemoDatabaseStrip />}
-        <Outlet />
+        {zoneLoading ? <PageLoader /> : (children ?? <Outlet />)}
       </AppShell.Main>
     </AppShell>
   );

@@ -1,12 +1,15 @@
 import { AppShell, Group } from "@mantine/core";
 import { Outlet } from "react-router-dom";
 import { useSignedInUser } from "../auth/useSession.ts";
+import { useClinicTimeZone } from "../dates/useClinicTimeZone.ts";
 import { AccountMenu } from "./AccountMenu.tsx";
+import { PageLoader } from "./PageLoader.tsx";
 import { ProductMark } from "./ProductMark.tsx";
 
 /** The respondent area's frame: no navigation yet, just the user's menu. */
 export function RespondentLayout() {
   const user = useSignedInUser();
+  const zoneLoading = useClinicTimeZone();
   return (
     <AppShell header={{ height: 56 }} padding="md">
       <AppShell.Header>
@@ -15,9 +18,7 @@ export function RespondentLayout() {
           <AccountMenu user={user} />
         </Group>
       </AppShell.Header>
-      <AppShell.Main>
-        <Outlet />
-      </AppShell.Main>
+      <AppShell.Main>{zoneLoading ? <PageLoader /> : <Outlet />}</AppShell.Main>
     </AppShell>
   );
 }

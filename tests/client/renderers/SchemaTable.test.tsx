@@ -71,7 +71,7 @@ describe("SchemaTable", () => {
       within(bodyRows[0])
         .getAllByRole("cell")
         .map((c) => c.textContent),
-    ).toEqual(["Jordan Rivera", "MRN1001", "04/02/2010", "Female", "Casey Clinician, Drew Second", "", ""]);
+    ).toEqual(["Jordan Rivera", "MRN1001", "Apr 2, 2010", "Female", "Casey Clinician, Drew Second", "", ""]);
     expect(within(bodyRows[1]).getAllByRole("cell")[3].textContent).toBe("Nonbinary");
   });
 

@@ -1,10 +1,12 @@
-import { Alert, Button, Group, Modal, NativeSelect, Stack, Text, TextInput } from "@mantine/core";
+import { Alert, Button, Group, Modal, NativeSelect, Stack, Text } from "@mantine/core";
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { ApiError } from "../../api/api-error.ts";
 import { errorText } from "../../api/error-text.ts";
+import { clinicToday, formatCalendarDate } from "../../dates/clinic-dates.ts";
+import { DateField } from "../../dates/DateField.tsx";
 import { toastSuccess } from "../../notifications/toast.ts";
-import { formatDueDate, localToday, relationLabel } from "../measures/measure-format.ts";
+import { relationLabel } from "../measures/measure-format.ts";
 import { chartKeys, scheduleMeasure, type TeamMember, useSchedulingOptions } from "./chart-api.ts";
 
 /** Frequency 1 One Time (enums/frequency.json): recurring schedules arrive with the scheduling issue. */
@@ -27,7 +29,7 @@ export function AssignMeasureModal({ opened, onClose, team, defaultCcauId }: Ass
   const client = useQueryClient();
   const [ccauId, setCcauId] = useState(defaultCcauId);
   const [measureId, setMeasureId] = useState("");
-  const [dueDate, setDueDate] = useState(localToday());
+  const [dueDate, setDueDate] = useState(clinicToday());
   const [errors, setErrors] = useState<Errors>({});
   const [confirming, setConfirming] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -37,7 +39,7 @@ export function AssignMeasureModal({ opened, onClose, team, defaultCcauId }: Ass
 
   function reset() {
     setMeasureId("");
-    setDueDate(localToday());
+    setDueDate(clinicToday());
     setErrors({});
     setConfirming(null);
     setBusy(false);
@@ -67,7 +69,7 @@ export function AssignMeasureModal({ opened, onClose, team, defaultCcauId }: Ass
         ...(confirm ? { confirm: true } : {}),
       });
       toastSuccess(
-        `${measure?.abbreviation ?? "The measure"} assigned to ${respondent?.full_name ?? "the respondent"}, due ${formatDueDate(`${dueDate}T00:00:00Z`)}`,
+        `${measure?.abbreviation ?? "The measure"} assigned to ${respondent?.full_name ?? "the respondent"}, due ${formatCalendarDate(`${dueDate}T00:00:00Z`)}`,
       );
       void client.invalidateQueries({ queryKey: chartKeys.all });
       close();
@@ -126,7 +128,7 @@ export function AssignMeasureModal({ opened, onClose, team, defaultCcauId }: Ass
               { value: "", label: options.isPending ? "Loading…" : "Choose a measure", disabled: true },
               ...(options.data?.rows ?? []).map((r) => ({
                 value: String(r.id),
-                label: `${r.abbreviation}${r.short_name ? ` — ${r.short_name}` : ""}${r.next_due ? ` (due ${formatDueDate(r.next_due)})` : ""}`,
+                label: `${r.abbreviation}${r.short_name ? ` — ${r.short_name}` : ""}${r.next_due ? ` (due ${formatCalendarDate(r.next_due)})` : ""}`,
               })),
             ]}
             error={errors.measureId}
@@ -137,14 +139,13 @@ export function AssignMeasureModal({ opened, onClose, team, defaultCcauId }: Ass
             }
             disabled={confirming !== null}
           />
-          <TextInput
-            type="date"
+          <DateField
             label="Due date"
             required
             value={dueDate}
-            min={localToday()}
-            onChange={(event) => {
-              setDueDate(event.currentTarget.value);
+            minDate={clinicToday()}
+            onChange={(next) => {
+              setDueDate(next);
               setErrors(({ dueDate: _d, ...rest }) => rest);
               setConfirming(null);
             }}
@@ -168,8 +169,8 @@ export function AssignMeasureModal({ opened, onClose, team, defaultCcauId }: Ass
             <Alert color="yellow" title="Already scheduled on that date" role="alertdialog">
               <Text size="sm">
                 {measure?.abbreviation ?? "This measure"} is already due for{" "}
-                {respondent?.full_name ?? "this respondent"} on {formatDueDate(`${dueDate}T00:00:00Z`)}. Schedule it
-                again?
+                {respondent?.full_name ?? "this respondent"} on {formatCalendarDate(`${dueDate}T00:00:00Z`)}. Schedule
+                it again?
               </Text>
               <Group gap="sm" mt="sm">
                 <Button size="xs" onClick={() => void assign(true)} loading={busy}>

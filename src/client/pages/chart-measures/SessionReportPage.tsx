@@ -4,7 +4,8 @@ import { Link, Navigate, useParams } from "react-router-dom";
 import { ApiError } from "../../api/api-error.ts";
 import { errorText } from "../../api/error-text.ts";
 import { useSession } from "../../auth/useSession.ts";
-import { formatDueDate, formatMoment, relationLabel, sessionStatusLabel } from "../measures/measure-format.ts";
+import { formatCalendarDate, formatMoment } from "../../dates/clinic-dates.ts";
+import { relationLabel, sessionStatusLabel } from "../measures/measure-format.ts";
 import { measurePaths } from "../measures/measure-paths.ts";
 import { SessionReportView } from "../measures/report/SessionReportView.tsx";
 import { useSessionReport } from "./chart-api.ts";
@@ -81,7 +82,7 @@ export function SessionReportPage() {
             {report.respondent && (
               <Row label="Answered by" value={`${report.respondent.name}${relation ? ` (${relation})` : ""}`} />
             )}
-            {report.due_date && <Row label="Due" value={formatDueDate(report.due_date)} />}
+            {report.due_date && <Row label="Due" value={formatCalendarDate(report.due_date)} />}
             {report.completed_at && <Row label="Completed" value={formatMoment(report.completed_at)} />}
             {report.completed_by?.name && <Row label="Submitted by" value={report.completed_by.name} />}
             <Row label="Recall period" value={report.measure.recall_period} />

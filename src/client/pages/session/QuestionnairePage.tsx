@@ -4,6 +4,7 @@ import { useEffect, useMemo, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router-dom";
 import { ApiError } from "../../api/api-error.ts";
 import { errorText } from "../../api/error-text.ts";
+import { formatCalendarDate } from "../../dates/clinic-dates.ts";
 import { QuestionList } from "../../renderers/questions/QuestionList.tsx";
 import {
   type AnswerMap,
@@ -12,7 +13,6 @@ import {
   type QuestionView,
 } from "../../renderers/questions/question-types.ts";
 import { hiddenQuestionIds } from "../../renderers/questions/visibility.ts";
-import { formatDueDate } from "../measures/measure-format.ts";
 import { setAgreementAccepted } from "./agreement-state.ts";
 import { isAgreementRequired, type SessionPage, savePage, sessionKeys } from "./session-api.ts";
 import { sessionPaths } from "./session-paths.ts";
@@ -127,7 +127,7 @@ export function QuestionnairePage({ page }: { page: SessionPage }) {
           {measureName}
         </Title>
         <Text size="sm" c="dimmed">
-          Due {formatDueDate(page.due_date)}
+          Due {formatCalendarDate(page.due_date)}
           {page.pageCount > 1 && ` · Page ${page.index + 1} of ${page.pageCount}`}
         </Text>
         <Progress
