@@ -8,6 +8,7 @@ import { formatCalendarDate, formatMoment } from "../../dates/clinic-dates.ts";
 import { relationLabel, sessionStatusLabel } from "../measures/measure-format.ts";
 import { measurePaths } from "../measures/measure-paths.ts";
 import { SessionReportView } from "../measures/report/SessionReportView.tsx";
+import { PATIENTS_PATH } from "../patients/patient-paths.ts";
 import { useSessionReport } from "./chart-api.ts";
 import { ReportProgressChart } from "./ReportProgressChart.tsx";
 
@@ -27,7 +28,15 @@ export function SessionReportPage() {
   if (!valid || (query.error instanceof ApiError && query.error.status === 404)) {
     return (
       <Alert color="yellow" title="Session not found" maw={960}>
-        This session does not exist or you do not have access to it.
+        <Text size="sm">This session does not exist or you do not have access to it.</Text>
+        <Group gap="md" mt="xs">
+          <Anchor component={Link} to={PATIENTS_PATH} size="sm">
+            Back to the patient list
+          </Anchor>
+          <Anchor component={Link} to={measurePaths.alerts} size="sm">
+            Go to alerts
+          </Anchor>
+        </Group>
       </Alert>
     );
   }
