@@ -138,6 +138,22 @@ describe("guards", () => {
     expect(screen.getByText("Those passwords don't match.")).toBeTruthy();
   });
 
+  it("marks both new password fields when they don't match, with the message once", async () => {
+    serve();
+    signedIn({ ...clinician, status: 5, mustChangePassword: true });
+    renderAt("/clinician/patients");
+    await screen.findByRole("heading", { name: "Choose a new password" }, SLOW);
+    fireEvent.change(screen.getByLabelText("Current password"), { target: { value: "Demo#2026!" } });
+    fireEvent.change(screen.getByLabelText("New password"), { target: { value: "Harbor#Lantern42" } });
+    fireEvent.change(screen.getByLabelText("Confirm password"), { target: { value: "Harbor#Lantern43" } });
+    fireEvent.click(screen.getByRole("button", { name: "Change password" }));
+    expect(await screen.findByText("Those passwords don't match.")).toBeTruthy();
+    expect(screen.getByLabelText("Confirm password").getAttribute("aria-invalid")).toBe("true");
+    expect(screen.getByLabelText("New password").getAttribute("aria-invalid")).toBe("true");
+    expect(screen.getByLabelText("Current password").getAttribute("aria-invalid")).not.toBe("true");
+    expect(screen.getAllByText("Those passwords don't match.")).toHaveLength(1);
+  });
+
   it("signs out and lands on the login page when the server says the token is invalid", async () => {
     serve((r) =>
       r.path === "/api/patients" ? json(401, { error: "Invalid access token", code: "invalid_token" }) : json(404, {}),

@@ -91,7 +91,7 @@ export function ChangePasswordPage() {
             autoComplete={AUTOCOMPLETE[field]}
             value={form.values[field]}
             onChange={(e) => form.set(field, e.currentTarget.value)}
-            error={form.errors[field]}
+            error={form.errorFor(field)}
           />
         ))}
         {wrongCurrent && (

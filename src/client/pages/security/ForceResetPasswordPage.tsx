@@ -109,7 +109,7 @@ export function ForceResetPasswordPage() {
               autoComplete={AUTOCOMPLETE[field]}
               value={values[field]}
               onChange={(e) => change(field, e.currentTarget.value)}
-              error={errors[field]}
+              error={errors[field] ?? (field === "newPassword" && errors.confirmPassword ? true : undefined)}
             />
           ))}
           <Button type="submit" fullWidth loading={pending}>
