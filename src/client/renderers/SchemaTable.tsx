@@ -193,7 +193,6 @@ export function SchemaTable<Row extends TableRow>(props: SchemaTableProps<Row>) 
           cell={(d, row) => cellContent(d, row, rowHref)}
           rowId={(row, index) => String(row.id ?? index)}
           rowActions={rowActions as ((row: TableRow) => ReactNode) | undefined}
-          actionsHeader={actionsHeader}
           sort={sort}
           order={order}
           onSortChange={onSortChange}

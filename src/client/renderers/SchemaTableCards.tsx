@@ -13,7 +13,6 @@ export interface SchemaTableCardsProps {
   cell: (column: ColumnDescriptor, row: Row) => ReactNode;
   rowId: (row: Row, index: number) => string;
   rowActions?: (row: Row) => ReactNode;
-  actionsHeader: string;
   sort?: string;
   order: "asc" | "desc";
   onSortChange: (sort: string, order: "asc" | "desc") => void;
@@ -25,7 +24,7 @@ export interface SchemaTableCardsProps {
  * wide screen as a select. Nothing scrolls sideways and no column is dropped.
  */
 export function SchemaTableCards(props: SchemaTableCardsProps) {
-  const { descriptors, rows, label, loading, cell, rowId, rowActions, actionsHeader } = props;
+  const { descriptors, rows, label, loading, cell, rowId, rowActions } = props;
   const sortable = descriptors.filter((d) => d.sortable);
   return (
     <Stack gap="sm">
@@ -79,11 +78,7 @@ export function SchemaTableCards(props: SchemaTableCardsProps) {
                   );
                 })}
               </dl>
-              {rowActions && (
-                <div className="schema-table-card-actions" role="group" aria-label={actionsHeader}>
-                  {rowActions(row)}
-                </div>
-              )}
+              {rowActions && <div className="schema-table-card-actions">{rowActions(row)}</div>}
             </Card>
           ))}
         </Stack>

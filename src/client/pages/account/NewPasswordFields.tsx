@@ -24,6 +24,8 @@ export function NewPasswordFields({ form }: { form: NewPasswordForm }) {
         value={form.values.password}
         onChange={(e) => form.set("password", e.currentTarget.value)}
         error={form.errorFor("password")}
+        // PasswordInput does not set aria-invalid itself; a screen reader hears which fields failed.
+        aria-invalid={form.errorFor("password") ? true : undefined}
         description={PASSWORD_RULE}
         inputWrapperOrder={["label", "input", "description", "error"]}
       />
@@ -34,6 +36,7 @@ export function NewPasswordFields({ form }: { form: NewPasswordForm }) {
         value={form.values.confirmPassword}
         onChange={(e) => form.set("confirmPassword", e.currentTarget.value)}
         error={form.errorFor("confirmPassword")}
+        aria-invalid={form.errorFor("confirmPassword") ? true : undefined}
       />
     </>
   );

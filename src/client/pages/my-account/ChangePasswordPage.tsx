@@ -92,6 +92,8 @@ export function ChangePasswordPage() {
             value={form.values[field]}
             onChange={(e) => form.set(field, e.currentTarget.value)}
             error={form.errorFor(field)}
+            // PasswordInput does not set aria-invalid itself; a screen reader hears which fields failed.
+            aria-invalid={form.errorFor(field) ? true : undefined}
           />
         ))}
         {wrongCurrent && (
