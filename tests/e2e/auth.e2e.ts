@@ -43,8 +43,8 @@ describe("signing in and out", () => {
     await page.goto("/security/login");
     await page.waitForURL((url) => !url.pathname.startsWith("/security"));
     await page.goto("/no/such/page");
-    await page.getByText("We can't seem to process your last action.").waitFor();
-    await expect(page.getByRole("link", { name: "Go home" }).isVisible()).resolves.toBe(true);
+    await page.getByRole("heading", { name: "Page not found" }).waitFor();
+    await expect(page.getByRole("link", { name: "Go to your home page" }).isVisible()).resolves.toBe(true);
     await page.context().close();
   });
 });

@@ -31,7 +31,8 @@ async function assignPhq9Today(page: Page) {
   const phq9 = measure.locator("option", { hasText: /^PHQ-9 — / });
   await phq9.waitFor({ state: "attached" });
   await measure.selectOption({ label: (await phq9.textContent()) ?? "" });
-  await expect(dialog.getByLabel("Due date").inputValue()).resolves.toBe(today());
+  // Today on the clinic's calendar (its zone is the browser's here), shown in the app's date format.
+  await expect(dialog.getByLabel("Due date").inputValue()).resolves.toBe(dueText(today()));
   await dialog.getByRole("button", { name: "Assign" }).click();
   const assigned = page.getByText(/PHQ-9 assigned to Jordan Rivera/);
   const again = dialog.getByRole("button", { name: "Schedule again" });
@@ -152,6 +153,17 @@ describe("measures: assign, answer in two sittings, submit, review", () => {
       await device2.getByRole("link", { name: `Continue PHQ-9 Depression, due ${dueText(today())}` }).click();
       const groups = device2.getByRole("radiogroup");
       await groups.first().waitFor();
+      // Resuming opens at the first unanswered question (item 6), focused and in view.
+      await expect
+        .poll(() => groups.nth(SECOND_HALF[0]).evaluate((group) => group.contains(document.activeElement)))
+        .toBe(true);
+      expect(await groups.nth(SECOND_HALF[0]).isVisible()).toBe(true);
+      // The progress and save status stay on screen while the questions scroll under them.
+      await device2.mouse.wheel(0, 600);
+      const band = device2.getByRole("region", { name: "Progress" });
+      // Pinned under the 56 px header: neither scrolled away (above it) nor left where it started.
+      await expect.poll(async () => Math.round((await band.boundingBox())?.y ?? -1)).toBe(56);
+      if (size === "phone") expect(await seriousViolations(device2)).toEqual([]);
       for (const item of FIRST_HALF) {
         expect(await groups.nth(item).getByRole("radio", { name: "Several days", exact: true }).isChecked()).toBe(true);
       }

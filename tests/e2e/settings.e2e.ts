@@ -138,10 +138,10 @@ describe("settings", () => {
     await signIn(clinician, username, password);
     expect(new URL(clinician.url()).pathname).toBe("/clinician/patients");
     await clinician.getByRole("heading", { name: "Patients" }).waitFor();
-    // A clinician has no settings: no link, and the address gives the 404 page.
+    // A clinician has no settings: no link, and the address says so inside the app.
     await expect(clinician.getByRole("link", { name: "Settings" }).count()).resolves.toBe(0);
     await clinician.goto("/settings/clinical-users");
-    await clinician.getByText("We can't seem to process your last action.").waitFor();
+    await clinician.getByRole("heading", { name: "You don't have access to this page" }).waitFor();
     await clinician.context().close();
 
     // The admin sees the account active now.

@@ -1,5 +1,6 @@
 import { Outlet } from "react-router-dom";
 import { useSession } from "../auth/useSession.ts";
+import { useClinicTimeZone } from "../dates/useClinicTimeZone.ts";
 import { InactivityPrompt } from "../inactivity/InactivityPrompt.tsx";
 import { useVersionCheck } from "../version/useVersionCheck.ts";
 import { useApiWiring } from "./useApiWiring.ts";
@@ -10,6 +11,8 @@ export function AppRoot({ checkVersion = true }: { checkVersion?: boolean }) {
   useApiWiring();
   useCrossTabSession();
   const { status } = useSession();
+  // Every screen's dates and times read in the clinic's zone (layouts wait for it, see the hook).
+  useClinicTimeZone();
   return (
     <>
       {checkVersion && <VersionWatcher />}

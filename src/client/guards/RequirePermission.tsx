@@ -1,17 +1,39 @@
-import type { ReactNode } from "react";
+import { lazy, type ReactNode, Suspense } from "react";
 import { Outlet } from "react-router-dom";
 import type { Permission } from "../../shared/permissions.ts";
 import { hasAnyPermission } from "../auth/permissions.ts";
 import { useSession } from "../auth/useSession.ts";
-import { NotFoundPage } from "../pages/system/NotFoundPage.tsx";
+import { useInShell } from "../layout/in-shell.ts";
+import { NAV_ITEMS } from "../layout/nav-items.ts";
+import { PageLoader } from "../layout/PageLoader.tsx";
+import { NoAccessPage } from "../pages/system/NoAccessPage.tsx";
+
+// The frames load with the screens they hold; a refusal is rare enough to wait for one.
+const ClinicalLayout = lazy(() => import("../layout/ClinicalLayout.tsx").then((m) => ({ default: m.ClinicalLayout })));
+const RespondentLayout = lazy(() =>
+  import("../layout/RespondentLayout.tsx").then((m) => ({ default: m.RespondentLayout })),
+);
 
 /**
- * Renders its children (or the child routes) only for a user holding any of the permissions;
- * anyone else sees the 404 page (spec §2: no permission leads to 404), which also does not tell
- * them the screen exists. Use it as a route element or around a part of a page.
+ * Renders its children (or the child routes) only for a user holding any of the permissions.
+ * Anyone else signed in is told "You don't have access to this page" inside their own frame
+ * (issue 9 §5): the clinician frame with its navigation for staff, the respondent frame for
+ * respondents. The server refuses the data either way; this only keeps the user oriented.
  */
 export function RequirePermission({ anyOf, children }: { anyOf: readonly Permission[]; children?: ReactNode }) {
   const { user } = useSession();
-  if (!hasAnyPermission(user, anyOf)) return <NotFoundPage />;
-  return children ?? <Outlet />;
+  const inShell = useInShell();
+  if (hasAnyPermission(user, anyOf)) return children ?? <Outlet />;
+  if (inShell || !user) return <NoAccessPage />;
+  const staff = NAV_ITEMS.some((item) => hasAnyPermission(user, item.anyOf));
+  const respondent = hasAnyPermission(user, ["respondent.session"]);
+  if (!staff && !respondent) return <NoAccessPage />;
+  const Frame = staff ? ClinicalLayout : RespondentLayout;
+  return (
+    <Suspense fallback={<PageLoader />}>
+      <Frame>
+        <NoAccessPage />
+      </Frame>
+    </Suspense>
+  );
 }

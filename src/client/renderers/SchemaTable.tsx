@@ -1,4 +1,5 @@
 import { Anchor, Group, Pagination, Table, Text } from "@mantine/core";
+import { useMediaQuery } from "@mantine/hooks";
 import {
   type ColumnDef,
   functionalUpdate,
@@ -15,7 +16,8 @@ import { Link } from "react-router-dom";
 import { reachablePages, type TotalAccuracy } from "../../shared/lists/list-reach.ts";
 import { defaultBundle, type SchemaBundle } from "../../shared/schema/bundle.ts";
 import { CellText } from "./CellText.tsx";
-import { formatValue } from "./format-value.ts";
+import { formatValue, needsAction } from "./format-value.ts";
+import { SchemaTableCards } from "./SchemaTableCards.tsx";
 import { type ColumnDescriptor, columnsForTable } from "./table-columns.ts";
 import "./renderers.css";
 
@@ -60,8 +62,34 @@ const features = tableFeatures({ rowSortingFeature, rowPaginationFeature });
 const ARIA_SORT = { asc: "ascending", desc: "descending" } as const;
 const ACTIONS_COLUMN = "__actions";
 
+/** The width under which rows show as cards: a phone held upright (the app's phone breakpoint). */
+export const CARD_LAYOUT_QUERY = "(max-width: 36em)";
+
 function cellText(column: ColumnDescriptor, row: TableRow): string {
   return formatValue(column.kind, row[column.field], column.enumLabels);
+}
+
+/** A cell's content, in the table and on a phone's card alike: its text, or a link to the row's page. */
+function cellContent(
+  column: ColumnDescriptor,
+  row: TableRow,
+  rowHref?: (row: never, link: string) => string,
+): ReactNode {
+  const text = cellText(column, row);
+  if (column.link && rowHref) {
+    return (
+      <Anchor component={Link} to={rowHref(row as never, column.link)}>
+        {text || "(no name)"}
+      </Anchor>
+    );
+  }
+  // A value that calls for action gets its warning mark; plain text stays a string, so a card can
+  // tell an empty value ("Not provided") from a filled one.
+  return needsAction(column.kind, row[column.field]) ? (
+    <CellText kind={column.kind} value={row[column.field]} text={text} />
+  ) : (
+    text
+  );
 }
 
 /**
@@ -74,6 +102,8 @@ export function SchemaTable<Row extends TableRow>(props: SchemaTableProps<Row>) 
   const { onSortChange, onPageChange, rowHref, label, countLabel, loading, rowActions } = props;
   const { actionsHeader = "Actions" } = props;
   const descriptors = useMemo(() => columnsForTable(bundle, tableId), [bundle, tableId]);
+  // Read on the first render, so a phone never draws the wide table first.
+  const cards = useMediaQuery(CARD_LAYOUT_QUERY, false, { getInitialValueInEffect: false });
 
   const columns = useMemo<ColumnDef<typeof features, Row>[]>(
     () => [
@@ -83,17 +113,7 @@ export function SchemaTable<Row extends TableRow>(props: SchemaTableProps<Row>) 
           header: d.header,
           accessorFn: (row: Row) => row[d.field] as never,
           enableSorting: d.sortable,
-          cell: ({ row }) => {
-            const text = cellText(d, row.original);
-            if (d.link && rowHref) {
-              return (
-                <Anchor component={Link} to={rowHref(row.original, d.link)}>
-                  {text || "(no name)"}
-                </Anchor>
-              );
-            }
-            return <CellText kind={d.kind} value={row.original[d.field]} text={text} />;
-          },
+          cell: ({ row }) => cellContent(d, row.original, rowHref),
         }),
       ),
       ...(rowActions
@@ -171,36 +191,51 @@ export function SchemaTable<Row extends TableRow>(props: SchemaTableProps<Row>) 
 
   return (
     <div ref={top} style={{ scrollMarginTop: "calc(var(--app-shell-header-offset, 0px) + 1rem)" }}>
-      <Table.ScrollContainer minWidth={720} scrollAreaProps={scrollAreaProps}>
-        <Table striped highlightOnHover aria-label={label} aria-busy={loading || undefined}>
-          <Table.Thead>
-            {table.getHeaderGroups().map((group) => (
-              <Table.Tr key={group.id}>
-                {group.headers.map((header) => {
-                  const direction = header.column.getIsSorted();
-                  const canSort = header.column.getCanSort();
-                  return (
-                    <Table.Th
-                      key={header.id}
-                      scope="col"
-                      aria-sort={canSort ? (direction ? ARIA_SORT[direction] : "none") : undefined}
-                    >
-                      {canSort ? (
-                        <SortButton direction={direction} onClick={header.column.getToggleSortingHandler()}>
+      {cards ? (
+        <SchemaTableCards
+          descriptors={descriptors}
+          rows={rows}
+          label={label}
+          loading={loading}
+          cell={(d, row) => cellContent(d, row, rowHref)}
+          rowId={(row, index) => String(row.id ?? index)}
+          rowActions={rowActions as ((row: TableRow) => ReactNode) | undefined}
+          sort={sort}
+          order={order}
+          onSortChange={onSortChange}
+        />
+      ) : (
+        <Table.ScrollContainer minWidth={720} scrollAreaProps={scrollAreaProps}>
+          <Table striped highlightOnHover aria-label={label} aria-busy={loading || undefined}>
+            <Table.Thead>
+              {table.getHeaderGroups().map((group) => (
+                <Table.Tr key={group.id}>
+                  {group.headers.map((header) => {
+                    const direction = header.column.getIsSorted();
+                    const canSort = header.column.getCanSort();
+                    return (
+                      <Table.Th
+                        key={header.id}
+                        scope="col"
+                        aria-sort={canSort ? (direction ? ARIA_SORT[direction] : "none") : undefined}
+                      >
+                        {canSort ? (
+                          <SortButton direction={direction} onClick={header.column.getToggleSortingHandler()}>
+                            <table.FlexRender header={header} />
+                          </SortButton>
+                        ) : (
                           <table.FlexRender header={header} />
-                        </SortButton>
-                      ) : (
-                        <table.FlexRender header={header} />
-                      )}
-                    </Table.Th>
-                  );
-                })}
-              </Table.Tr>
-            ))}
-          </Table.Thead>
-          <Table.Tbody>{body}</Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+                        )}
+                      </Table.Th>
+                    );
+                  })}
+                </Table.Tr>
+              ))}
+            </Table.Thead>
+            <Table.Tbody>{body}</Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
       <Group justify="space-between" mt="md" wrap="wrap" gap="sm">
         <Text size="sm" c="dimmed" aria-live="polite">
           {/* No count until the first page arrives: "0 patients" would be untrue while loading. */}

@@ -1,5 +1,6 @@
 import { enumOptions, type SchemaBundle } from "../../shared/schema/bundle.ts";
 import { entityProperty, type FieldKind, fieldKind } from "../../shared/schema/field-kind.ts";
+import { formatCalendarDate, formatMomentDay } from "../dates/clinic-dates.ts";
 import { formatValue } from "./format-value.ts";
 import type { ScoreScale } from "./score-scale.ts";
 
@@ -116,16 +117,10 @@ export function bandOf(scale: ScoreScale | null, score: number): string | null {
   return scale?.bands.find((b) => score >= b.min && score <= b.max)?.label ?? null;
 }
 
-const momentDay = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium" });
-// A calendar date (no time) is midnight UTC when parsed: read it in UTC, or it shows the day before in the Americas.
-const calendarDay = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeZone: "UTC" });
-
-/** A date as a person reads it ("3 Nov 2026"): the chart's ticks, hover text and summary. */
+/** A date as a person reads it ("Nov 3, 2026"): the chart's ticks, hover text and summary. */
 export function dayText(kind: FieldKind, value: unknown): string {
-  if ((kind === "date" || kind === "datetime") && typeof value === "string") {
-    const date = new Date(value);
-    if (!Number.isNaN(date.getTime())) return (kind === "date" ? calendarDay : momentDay).format(date);
-  }
+  if (kind === "date" && typeof value === "string") return formatCalendarDate(value);
+  if (kind === "datetime" && typeof value === "string") return formatMomentDay(value);
   return String(value ?? "");
 }
 

@@ -101,6 +101,8 @@ export function formDefinition(bundle: SchemaBundle, formId: string): FormDefini
     // ui:options pass through to the Mantine input. The required mark is drawn by CSS
     // (renderers.css) instead of Mantine's star, so a label's text stays exactly the title.
     fieldUi["ui:withAsterisk"] = false;
+    // "Clinician is required" lands on the anyOf field (clinicians, or a team): it carries the mark.
+    if (field === entity["x-anyOf-field"]) fieldUi["ui:options"] = { ...fieldUi["ui:options"], markRequired: true };
     uiSchema[field] = withoutNestedAsterisks(schemaProperties[field], fieldUi);
   }
   uiSchema["ui:submitButtonOptions"] = { norender: true };

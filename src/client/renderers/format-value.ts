@@ -1,22 +1,10 @@
 import type { FieldKind } from "../../shared/schema/field-kind.ts";
+import { formatCalendarDate, formatMoment } from "../dates/clinic-dates.ts";
 import { formatPhone } from "../widgets/phone-mask.ts";
 
 export interface EnumLabel {
   value: string | number;
   label: string;
-}
-
-const dateTimeFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" });
-
-/** YYYY-MM-DD shown as MM/DD/YYYY, read as a calendar date (never shifted by the time zone). */
-export function formatDate(value: string): string {
-  const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(value);
-  return m ? `${m[2]}/${m[3]}/${m[1]}` : value;
-}
-
-export function formatDateTime(value: string): string {
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? value : dateTimeFormat.format(date);
 }
 
 /**
@@ -27,9 +15,9 @@ export function formatValue(kind: FieldKind, value: unknown, enumLabels: readonl
   if (value === null || value === undefined || value === "") return "";
   switch (kind) {
     case "date":
-      return formatDate(String(value));
+      return formatCalendarDate(String(value));
     case "datetime":
-      return formatDateTime(String(value));
+      return formatMoment(String(value));
     case "enum":
       return enumLabels.find((o) => o.value === value)?.label ?? String(value);
     case "boolean":
@@ -84,7 +72,7 @@ function scoreSummaryText(value: unknown): string {
 function dueStatusText(value: unknown): string {
   if (typeof value !== "object" || value === null) return String(value);
   const { due_date, overdue } = value as { due_date?: unknown; overdue?: unknown };
-  const date = typeof due_date === "string" ? formatDate(due_date) : "";
+  const date = typeof due_date === "string" ? formatCalendarDate(due_date) : "";
   return overdue === true ? `Overdue · ${date}` : date;
 }
 

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import "./dom-setup.ts";
-import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
+import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { storedTokens } from "../../../src/client/api/tokens.ts";
 import { sessionStore } from "../../../src/client/auth/session-store.ts";
@@ -69,14 +69,27 @@ describe("guards", () => {
     );
   });
 
-  it("renders the 404 page for a route the user has no permission for", async () => {
+  it("tells a respondent they have no access to a clinician page, inside their own frame", async () => {
     serve();
     signedIn(respondent);
     const router = renderAt("/clinician/patients");
-    expect(await screen.findByText("We can't seem to process your last action.")).toBeTruthy();
-    expect(screen.getByRole("link", { name: "Go home" }).getAttribute("href")).toBe("/");
+    expect(await screen.findByRole("heading", { name: "You don't have access to this page" }, SLOW)).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Go to your home page" }).getAttribute("href")).toBe("/");
+    expect(screen.getByRole("banner")).toBeTruthy();
     expect(router.state.location.pathname).toBe("/clinician/patients");
     expect(screen.queryByRole("heading", { name: /Patient list/ })).toBeNull();
+  });
+
+  it("shows a clinician without settings access the no-access page inside the app shell, navigation kept", async () => {
+    serve(() => json(200, { rows: [] }));
+    signedIn(clinician);
+    const router = renderAt("/settings/general");
+    expect(await screen.findByRole("heading", { name: "You don't have access to this page" }, SLOW)).toBeTruthy();
+    expect(screen.queryByText("Page not found")).toBeNull();
+    const nav = screen.getByRole("navigation", { name: "Main" });
+    expect(within(nav).getByRole("link", { name: "Patients" }).getAttribute("href")).toBe("/clinician/patients");
+    expect(within(nav).queryByRole("link", { name: "Settings" })).toBeNull();
+    expect(router.state.location.pathname).toBe("/settings/general");
   });
 
   it("sends a signed-in user away from the login page to their home", async () => {
@@ -105,7 +118,9 @@ describe("guards", () => {
     expect(router.state.location.pathname).toBe("/security/login");
     cleanup();
     renderAt("/no/such/page");
-    expect(await screen.findByText("We can't seem to process your last action.")).toBeTruthy();
+    expect(await screen.findByRole("heading", { name: "Page not found" })).toBeTruthy();
+    expect(screen.getByText(/There is no page at this address/)).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Go to your home page" }).getAttribute("href")).toBe("/");
   });
 
   it("holds a user who must change their password on the change-password page, with the schema's messages", async () => {
@@ -121,6 +136,22 @@ describe("guards", () => {
     fireEvent.click(screen.getByRole("button", { name: "Change password" }));
     expect(await screen.findByText("Invalid password.")).toBeTruthy();
     expect(screen.getByText("Those passwords don't match.")).toBeTruthy();
+  });
+
+  it("marks both new password fields when they don't match, with the message once", async () => {
+    serve();
+    signedIn({ ...clinician, status: 5, mustChangePassword: true });
+    renderAt("/clinician/patients");
+    await screen.findByRole("heading", { name: "Choose a new password" }, SLOW);
+    fireEvent.change(screen.getByLabelText("Current password"), { target: { value: "Demo#2026!" } });
+    fireEvent.change(screen.getByLabelText("New password"), { target: { value: "Harbor#Lantern42" } });
+    fireEvent.change(screen.getByLabelText("Confirm password"), { target: { value: "Harbor#Lantern43" } });
+    fireEvent.click(screen.getByRole("button", { name: "Change password" }));
+    expect(await screen.findByText("Those passwords don't match.")).toBeTruthy();
+    expect(screen.getByLabelText("Confirm password").getAttribute("aria-invalid")).toBe("true");
+    expect(screen.getByLabelText("New password").getAttribute("aria-invalid")).toBe("true");
+    expect(screen.getByLabelText("Current password").getAttribute("aria-invalid")).not.toBe("true");
+    expect(screen.getAllByText("Those passwords don't match.")).toHaveLength(1);
   });
 
   it("signs out and lands on the login page when the server says the token is invalid", async () => {

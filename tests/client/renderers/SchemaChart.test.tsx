@@ -54,8 +54,8 @@ describe("chartFigure", () => {
     expect(figure.table).toEqual({
       headers: ["Completed", "Total score", "Item score"],
       rows: [
-        ["01/05/2026", "18", "2.5"],
-        ["02/02/2026", "11", "1"],
+        ["Jan 5, 2026", "18", "2.5"],
+        ["Feb 2, 2026", "11", "1"],
       ],
     });
   });
@@ -91,7 +91,7 @@ describe("SchemaChart", () => {
     // The drawing is aria-hidden; the figure's description says what it shows.
     expect(figure.getAttribute("aria-describedby")).toBeTruthy();
     expect(document.getElementById(figure.getAttribute("aria-describedby") ?? "")?.textContent).toBe(
-      "Total score over 2 sessions, latest 11 on 2 Feb 2026",
+      "Total score over 2 sessions, latest 11 on Feb 2, 2026",
     );
     expect((await screen.findByTestId("plot")).closest("[aria-hidden='true']")).toBeTruthy();
     expect(JSON.parse((await screen.findByTestId("plot")).textContent ?? "")).toEqual([

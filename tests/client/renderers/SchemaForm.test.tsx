@@ -2,7 +2,7 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { SchemaForm } from "../../../src/client/renderers/SchemaForm.tsx";
-import { defaultBundle, type JsonSchema, type SchemaBundle } from "../../../src/shared/schema/bundle.ts";
+import { defaultBundle, type JsonSchema, type SchemaBundle, schemaById } from "../../../src/shared/schema/bundle.ts";
 import { renderWithProviders } from "./test-utils.tsx";
 
 vi.mock("../../../src/client/api/http.ts", () => ({
@@ -35,13 +35,18 @@ function renderForm(props: Partial<Parameters<typeof SchemaForm>[0]> = {}) {
 }
 
 /** What a person meets in the form: each label, the control it names, and whether it is required. */
+/** What the form's required mark (renderers.css) and a screen reader go by. */
+function isMarkedRequired(control: Element | null): boolean {
+  return !!control && (control.hasAttribute("required") || control.getAttribute("aria-required") === "true");
+}
+
 function formStructure(container: HTMLElement) {
   return [...container.querySelectorAll("label")].map((label) => {
     const control = label.htmlFor ? container.ownerDocument.getElementById(label.htmlFor) : null;
     const kind = control
       ? `${control.tagName.toLowerCase()}${control.getAttribute("type") ? `[type=${control.getAttribute("type")}]` : ""}${control.getAttribute("role") ? `[role=${control.getAttribute("role")}]` : ""}`
       : "NO CONTROL";
-    return `${label.textContent} -> ${kind}${control?.hasAttribute("required") ? " required" : ""}`;
+    return `${label.textContent} -> ${kind}${isMarkedRequired(control) ? " required" : ""}`;
   });
 }
 
@@ -72,6 +77,21 @@ describe.each(formIds)("SchemaForm renders %s", (formId) => {
     for (const label of container.querySelectorAll("label")) {
       expect(screen.getAllByLabelText(label.textContent ?? "")).toHaveLength(1);
     }
+  });
+
+  it("marks every field the entity requires, so no required error appears under an unmarked field", () => {
+    const { container } = renderForm({ formId });
+    const entity = schemaById(defaultBundle, String(schemaById(defaultBundle, formId)["x-entity"]));
+    // The field an "one of these is required" error lands on (clinicians, or a team) counts too.
+    const required = new Set([...((entity.required ?? []) as string[]), ...[entity["x-anyOf-field"]].filter(Boolean)]);
+    const controls = [...container.querySelectorAll("label")]
+      .map((label) => (label.htmlFor ? document.getElementById(label.htmlFor) : null))
+      .filter((control): control is HTMLElement => control !== null);
+    const unmarked = [...required].filter((field) => {
+      const control = controls.find((c) => c.id.endsWith(`_${field}`));
+      return control !== undefined && !isMarkedRequired(control);
+    });
+    expect(unmarked).toEqual([]);
   });
 });
 

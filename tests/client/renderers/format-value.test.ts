@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { formatDate, formatValue, needsAction } from "../../../src/client/renderers/format-value.ts";
-import { toIsoDate } from "../../../src/client/widgets/DateWidget.tsx";
+import { isoDateFromText } from "../../../src/client/dates/date-text.ts";
+import { formatValue, needsAction } from "../../../src/client/renderers/format-value.ts";
 import { caretAfterDigits, formatPhone } from "../../../src/client/widgets/phone-mask.ts";
 
 describe("formatValue", () => {
   it("shows each kind the way a clinic reads it", () => {
-    expect(formatValue("date", "2010-04-02")).toBe("04/02/2010");
+    expect(formatValue("date", "2010-04-02")).toBe("Apr 2, 2010");
     expect(formatValue("enum", "o", [{ value: "o", label: "Other" }])).toBe("Other");
     expect(formatValue("enum", "zz", [{ value: "o", label: "Other" }])).toBe("zz");
     expect(formatValue("boolean", true)).toBe("Yes");
@@ -18,7 +18,7 @@ describe("formatValue", () => {
   });
 
   it("never shifts a birth date by the time zone", () => {
-    expect(formatDate("2000-01-01")).toBe("01/01/2000");
+    expect(formatValue("date", "2000-01-01")).toBe("Jan 1, 2000");
   });
 });
 
@@ -42,12 +42,18 @@ describe("phone mask", () => {
   });
 });
 
-describe("toIsoDate", () => {
-  it("accepts US and compact dates typed by hand", () => {
-    expect(toIsoDate("4/2/2010")).toBe("2010-04-02");
-    expect(toIsoDate("20100402")).toBe("2010-04-02");
-    expect(toIsoDate(" 2010-04-02 ")).toBe("2010-04-02");
-    expect(toIsoDate("soon")).toBe("soon");
+describe("isoDateFromText", () => {
+  it("accepts ISO, US, compact and display-format dates typed by hand", () => {
+    expect(isoDateFromText("4/2/2010")).toBe("2010-04-02");
+    expect(isoDateFromText("20100402")).toBe("2010-04-02");
+    expect(isoDateFromText(" 2010-04-02 ")).toBe("2010-04-02");
+    expect(isoDateFromText("Apr 2, 2010")).toBe("2010-04-02");
+  });
+
+  it("refuses text that is not a whole, real date", () => {
+    expect(isoDateFromText("soon")).toBeNull();
+    expect(isoDateFromText("2010-04-0")).toBeNull();
+    expect(isoDateFromText("02/31/2010")).toBeNull();
   });
 });
 
@@ -60,8 +66,8 @@ describe("triage values of the patient list", () => {
       "PHQ-9 14 · Moderate",
     );
     expect(formatValue("scoreSummary", { measure: "GAD-7", score: 4, severity: null })).toBe("GAD-7 4");
-    expect(formatValue("dueStatus", { due_date: "2026-03-01T00:00:00Z", overdue: true })).toBe("Overdue · 03/01/2026");
-    expect(formatValue("dueStatus", { due_date: "2026-03-09T00:00:00Z", overdue: false })).toBe("03/09/2026");
+    expect(formatValue("dueStatus", { due_date: "2026-03-01T00:00:00Z", overdue: true })).toBe("Overdue · Mar 1, 2026");
+    expect(formatValue("dueStatus", { due_date: "2026-03-09T00:00:00Z", overdue: false })).toBe("Mar 9, 2026");
     expect(formatValue("dueStatus", null)).toBe("");
   });
 

@@ -69,7 +69,7 @@ describe("score chart figure", () => {
     });
     const ticks = (plot.layout.xaxis as { ticktext: string[] }).ticktext;
     expect(ticks).toHaveLength(3);
-    expect(ticks[2]).toBe("3 Nov 2026");
+    expect(ticks[2]).toBe("Nov 3, 2026");
     expect(plot.data[0]).toMatchObject({ x: sessions.map((s) => s.date), y: [3, 8, 6] });
   });
 
@@ -108,7 +108,7 @@ describe("score chart figure", () => {
     const rows = [...sessions, { clientMeasureId: 4, date: "2026-11-03T15:00:00.000Z", score: 14, alerts: [] }];
     const { figure } = figureFor("phq-9", rows.slice(1));
     expect(figure.summary).toBe(
-      "phq-9 total score over 3 sessions on a scale of 0 to 27, latest 14 (Moderate) on 3 Nov 2026",
+      "phq-9 total score over 3 sessions on a scale of 0 to 27, latest 14 (Moderate) on Nov 3, 2026",
     );
   });
 });

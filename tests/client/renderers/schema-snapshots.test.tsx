@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { screen, waitFor } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
-import { formatDateTime } from "../../../src/client/renderers/format-value.ts";
+import { formatMoment } from "../../../src/client/dates/clinic-dates.ts";
 import { SchemaDetails } from "../../../src/client/renderers/SchemaDetails.tsx";
 import { SchemaTable } from "../../../src/client/renderers/SchemaTable.tsx";
 import { defaultBundle, schemaById } from "../../../src/shared/schema/bundle.ts";
@@ -25,7 +25,7 @@ function readable(element: Element | null): string {
   const copy = element.cloneNode(true) as Element;
   for (const hidden of copy.querySelectorAll("[aria-hidden=true]")) hidden.remove();
   return (copy.textContent ?? "")
-    .replaceAll(formatDateTime(SAMPLE_DATETIME), "<date and time>")
+    .replaceAll(formatMoment(SAMPLE_DATETIME), "<date and time>")
     .replace(/\s+/g, " ")
     .trim();
 }

@@ -7,6 +7,7 @@ export interface NewPasswordForm {
   errors: Record<string, string>;
   titles: Record<string, string>;
   set: (field: "password" | "confirmPassword", value: string) => void;
+  errorFor: (field: "password" | "confirmPassword") => string | true | undefined;
 }
 
 /**
@@ -22,7 +23,9 @@ export function NewPasswordFields({ form }: { form: NewPasswordForm }) {
         autoComplete="new-password"
         value={form.values.password}
         onChange={(e) => form.set("password", e.currentTarget.value)}
-        error={form.errors.password}
+        error={form.errorFor("password")}
+        // PasswordInput does not set aria-invalid itself; a screen reader hears which fields failed.
+        aria-invalid={form.errorFor("password") ? true : undefined}
         description={PASSWORD_RULE}
         inputWrapperOrder={["label", "input", "description", "error"]}
       />
@@ -32,7 +35,8 @@ export function NewPasswordFields({ form }: { form: NewPasswordForm }) {
         autoComplete="new-password"
         value={form.values.confirmPassword}
         onChange={(e) => form.set("confirmPassword", e.currentTarget.value)}
-        error={form.errors.confirmPassword}
+        error={form.errorFor("confirmPassword")}
+        aria-invalid={form.errorFor("confirmPassword") ? true : undefined}
       />
     </>
   );

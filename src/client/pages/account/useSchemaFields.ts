@@ -36,6 +36,23 @@ export interface SchemaFields<V extends Values> {
   /** The server's 400 field errors, shown under their inputs. */
   showErrors: (errors: readonly FieldError[]) => void;
   reset: (values: V) => void;
+  /**
+   * What an input's `error` shows: its own message, or `true` (marked invalid, no second message)
+   * when a field compared with it fails, so "Those passwords don't match." highlights both.
+   */
+  errorFor: (field: keyof V & string) => string | true | undefined;
+}
+
+/** For each field, the fields that must equal it ({ const: { $data: "1/field" } }): a cross-field rule. */
+function comparedWith(schemaId: string): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const [name, property] of Object.entries(schemaById(defaultBundle, schemaId).properties ?? {})) {
+    const pointer = (property.const as { $data?: unknown } | undefined)?.$data;
+    if (typeof pointer !== "string" || !pointer.startsWith("1/")) continue;
+    const target = pointer.slice(2);
+    out[target] = [...(out[target] ?? []), name];
+  }
+  return out;
 }
 
 /**
@@ -52,6 +69,7 @@ export function useSchemaFields<V extends Values>(
   const [values, setValues] = useState(initial);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const lastExtra = useRef<Record<string, unknown> | null>(null);
+  const compared = useMemo(() => comparedWith(schemaId), [schemaId]);
   const titles = useMemo(() => {
     const properties = schemaById(defaultBundle, schemaId).properties ?? {};
     return Object.fromEntries(Object.entries(properties).map(([k, p]) => [k, String(p.title ?? k)]));
@@ -83,6 +101,10 @@ export function useSchemaFields<V extends Values>(
     },
     showErrors(fieldErrors) {
       setErrors(byField(fieldErrors));
+    },
+    errorFor(field) {
+      if (errors[field]) return errors[field];
+      return compared[field]?.some((other) => errors[other]) ? true : undefined;
     },
     reset(next) {
       lastExtra.current = null;

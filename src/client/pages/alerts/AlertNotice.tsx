@@ -1,6 +1,6 @@
 import { Alert, Badge, Group, Stack, Text } from "@mantine/core";
 import type { ReactNode } from "react";
-import { formatMoment } from "../measures/measure-format.ts";
+import { formatMoment } from "../../dates/clinic-dates.ts";
 import { AcknowledgeButton } from "./AcknowledgeButton.tsx";
 import { dispositionLabel } from "./alert-disposition.ts";
 

@@ -1,12 +1,14 @@
-import { Alert, Button, Group, List, Modal, NativeSelect, Stack, Text, TextInput } from "@mantine/core";
+import { Alert, Button, Group, List, Modal, NativeSelect, Stack, Text } from "@mantine/core";
 import { useQueryClient } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { nextDueDates, ONE_TIME, opensDaysBefore } from "../../../shared/scheduling/due-dates.ts";
 import { defaultBundle, enumOptions, schemaById } from "../../../shared/schema/bundle.ts";
 import { ApiError } from "../../api/api-error.ts";
 import { errorText } from "../../api/error-text.ts";
+import { clinicToday, formatCalendarDate } from "../../dates/clinic-dates.ts";
+import { DateField } from "../../dates/DateField.tsx";
 import { toastSuccess } from "../../notifications/toast.ts";
-import { formatDueDate, localToday, relationLabel } from "../measures/measure-format.ts";
+import { relationLabel } from "../measures/measure-format.ts";
 import { chartKeys, scheduleMeasure, type TeamMember, useSchedulingOptions } from "./chart-api.ts";
 
 /** Every frequency of enums/frequency.json, One Time first. */
@@ -17,7 +19,7 @@ const FREQUENCIES = enumOptions(schemaById(defaultBundle, "enums/frequency.json"
 const PREVIEW_COUNT = 5;
 
 /** A calendar day (YYYY-MM-DD) as the clinician reads due dates elsewhere. */
-const showDay = (day: string) => formatDueDate(`${day}T00:00:00Z`);
+const showDay = (day: string) => formatCalendarDate(`${day}T00:00:00Z`);
 
 /**
  * The due dates the schedule will have, from the same rule the server generates them with
@@ -69,7 +71,7 @@ export function AssignMeasureModal({ opened, onClose, team, defaultCcauId }: Ass
   const client = useQueryClient();
   const [ccauId, setCcauId] = useState(defaultCcauId);
   const [measureId, setMeasureId] = useState("");
-  const [dueDate, setDueDate] = useState(localToday());
+  const [dueDate, setDueDate] = useState(clinicToday());
   const [frequency, setFrequency] = useState(ONE_TIME);
   const [errors, setErrors] = useState<Errors>({});
   const [confirming, setConfirming] = useState<string | null>(null);
@@ -80,7 +82,7 @@ export function AssignMeasureModal({ opened, onClose, team, defaultCcauId }: Ass
 
   function reset() {
     setMeasureId("");
-    setDueDate(localToday());
+    setDueDate(clinicToday());
     setFrequency(ONE_TIME);
     setErrors({});
     setConfirming(null);
@@ -174,7 +176,7 @@ export function AssignMeasureModal({ opened, onClose, team, defaultCcauId }: Ass
               { value: "", label: options.isPending ? "Loading…" : "Choose a measure", disabled: true },
               ...(options.data?.rows ?? []).map((r) => ({
                 value: String(r.id),
-                label: `${r.abbreviation}${r.short_name ? ` — ${r.short_name}` : ""}${r.next_due ? ` (due ${formatDueDate(r.next_due)})` : ""}`,
+                label: `${r.abbreviation}${r.short_name ? ` — ${r.short_name}` : ""}${r.next_due ? ` (due ${formatCalendarDate(r.next_due)})` : ""}`,
               })),
             ]}
             error={errors.measureId}
@@ -185,14 +187,13 @@ export function AssignMeasureModal({ opened, onClose, team, defaultCcauId }: Ass
             }
             disabled={confirming !== null}
           />
-          <TextInput
-            type="date"
+          <DateField
             label="Due date"
             required
             value={dueDate}
-            min={localToday()}
-            onChange={(event) => {
-              setDueDate(event.currentTarget.value);
+            minDate={clinicToday()}
+            onChange={(next) => {
+              setDueDate(next);
               setErrors(({ dueDate: _d, ...rest }) => rest);
               setConfirming(null);
             }}
@@ -224,8 +225,8 @@ export function AssignMeasureModal({ opened, onClose, team, defaultCcauId }: Ass
             <Alert color="yellow" title="Already scheduled on that date" role="alertdialog">
               <Text size="sm">
                 {measure?.abbreviation ?? "This measure"} is already due for{" "}
-                {respondent?.full_name ?? "this respondent"} on {formatDueDate(`${dueDate}T00:00:00Z`)}. Schedule it
-                again?
+                {respondent?.full_name ?? "this respondent"} on {formatCalendarDate(`${dueDate}T00:00:00Z`)}. Schedule
+                it again?
               </Text>
               <Group gap="sm" mt="sm">
                 <Button size="xs" onClick={() => void assign(true)} loading={busy}>

@@ -3,10 +3,10 @@ import { useMemo } from "react";
 import { Link } from "react-router-dom";
 import { measureDefinition } from "../../../shared/measures/library.ts";
 import { defaultBundle, schemaById } from "../../../shared/schema/bundle.ts";
+import { formatMomentDay } from "../../dates/clinic-dates.ts";
 import type { ChartDefinition } from "../../renderers/chart-figure.ts";
 import { SchemaChart } from "../../renderers/SchemaChart.tsx";
 import { scoreScale } from "../../renderers/score-scale.ts";
-import { formatDay } from "../measures/measure-format.ts";
 import { measurePaths } from "../measures/measure-paths.ts";
 import type { MeasureOverview } from "./chart-api.ts";
 
@@ -50,7 +50,7 @@ export function MeasureProgressChart({
             to={measurePaths.report(ccaId, ccauId, p.clientMeasureId)}
             size="xs"
           >
-            {formatDay(p.date)} ({p.score}
+            {formatMomentDay(p.date)} ({p.score}
             {p.severity ? `, ${p.severity}` : ""})
           </Anchor>
         ))}

@@ -1,7 +1,8 @@
 import { Anchor, Badge, Card, Group, SimpleGrid, Stack, Table, Text, Title } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
 import { Link } from "react-router-dom";
-import { formatDay, formatDueDate, relationLabel, sessionStatusLabel } from "../measures/measure-format.ts";
+import { formatCalendarDate, formatMomentDay } from "../../dates/clinic-dates.ts";
+import { relationLabel, sessionStatusLabel } from "../measures/measure-format.ts";
 import { measurePaths } from "../measures/measure-paths.ts";
 import type { MeasureOverview, RespondentOverview } from "./chart-api.ts";
 import { MeasureProgressChart } from "./MeasureProgressChart.tsx";
@@ -64,7 +65,7 @@ export function RespondentMeasures({ overview }: { overview: RespondentOverview 
                       )}
                     </Table.Td>
                     <Table.Td>
-                      <Text size="sm">{m.next_due ? formatDueDate(m.next_due.due_date) : "—"}</Text>
+                      <Text size="sm">{m.next_due ? formatCalendarDate(m.next_due.due_date) : "—"}</Text>
                     </Table.Td>
                     <Table.Td>
                       {m.latest ? (
@@ -78,7 +79,7 @@ export function RespondentMeasures({ overview }: { overview: RespondentOverview 
                             {m.latest.severity ? ` · ${m.latest.severity}` : ""}
                           </Anchor>
                           <Text size="xs" c="dimmed">
-                            {formatDay(m.latest.date)}
+                            {formatMomentDay(m.latest.date)}
                           </Text>
                         </Stack>
                       ) : (
@@ -128,7 +129,7 @@ function MeasureCard({ measure: m, ccaId, ccauId }: { measure: MeasureOverview; 
       </Group>
       <Text size="sm" mt={6}>
         {m.next_due
-          ? `${sessionStatusLabel(m.next_due.status)} · due ${formatDueDate(m.next_due.due_date)}`
+          ? `${sessionStatusLabel(m.next_due.status)} · due ${formatCalendarDate(m.next_due.due_date)}`
           : "Nothing open"}
       </Text>
       {m.latest ? (
@@ -139,7 +140,7 @@ function MeasureCard({ measure: m, ccaId, ccauId }: { measure: MeasureOverview; 
             {m.latest.severity ? ` · ${m.latest.severity}` : ""}
           </Anchor>{" "}
           <Text span size="xs" c="dimmed">
-            {formatDay(m.latest.date)}
+            {formatMomentDay(m.latest.date)}
           </Text>
         </Text>
       ) : (

@@ -4,9 +4,11 @@ import { Link, Navigate, useParams } from "react-router-dom";
 import { ApiError } from "../../api/api-error.ts";
 import { errorText } from "../../api/error-text.ts";
 import { useSession } from "../../auth/useSession.ts";
-import { formatDueDate, formatMoment, relationLabel, sessionStatusLabel } from "../measures/measure-format.ts";
+import { formatCalendarDate, formatMoment } from "../../dates/clinic-dates.ts";
+import { relationLabel, sessionStatusLabel } from "../measures/measure-format.ts";
 import { measurePaths } from "../measures/measure-paths.ts";
 import { SessionReportView } from "../measures/report/SessionReportView.tsx";
+import { PATIENTS_PATH } from "../patients/patient-paths.ts";
 import { useSessionReport } from "./chart-api.ts";
 import { ReportProgressChart } from "./ReportProgressChart.tsx";
 
@@ -26,7 +28,15 @@ export function SessionReportPage() {
   if (!valid || (query.error instanceof ApiError && query.error.status === 404)) {
     return (
       <Alert color="yellow" title="Session not found" maw={960}>
-        This session does not exist or you do not have access to it.
+        <Text size="sm">This session does not exist or you do not have access to it.</Text>
+        <Group gap="md" mt="xs">
+          <Anchor component={Link} to={PATIENTS_PATH} size="sm">
+            Back to the patient list
+          </Anchor>
+          <Anchor component={Link} to={measurePaths.alerts} size="sm">
+            Go to alerts
+          </Anchor>
+        </Group>
       </Alert>
     );
   }
@@ -81,7 +91,7 @@ export function SessionReportPage() {
             {report.respondent && (
               <Row label="Answered by" value={`${report.respondent.name}${relation ? ` (${relation})` : ""}`} />
             )}
-            {report.due_date && <Row label="Due" value={formatDueDate(report.due_date)} />}
+            {report.due_date && <Row label="Due" value={formatCalendarDate(report.due_date)} />}
             {report.completed_at && <Row label="Completed" value={formatMoment(report.completed_at)} />}
             {report.completed_by?.name && <Row label="Submitted by" value={report.completed_by.name} />}
             <Row label="Recall period" value={report.measure.recall_period} />

@@ -91,7 +91,9 @@ export function ChangePasswordPage() {
             autoComplete={AUTOCOMPLETE[field]}
             value={form.values[field]}
             onChange={(e) => form.set(field, e.currentTarget.value)}
-            error={form.errors[field]}
+            error={form.errorFor(field)}
+            // PasswordInput does not set aria-invalid itself; a screen reader hears which fields failed.
+            aria-invalid={form.errorFor(field) ? true : undefined}
           />
         ))}
         {wrongCurrent && (

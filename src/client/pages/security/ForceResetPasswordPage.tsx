@@ -109,7 +109,9 @@ export function ForceResetPasswordPage() {
               autoComplete={AUTOCOMPLETE[field]}
               value={values[field]}
               onChange={(e) => change(field, e.currentTarget.value)}
-              error={errors[field]}
+              error={errors[field] ?? (field === "newPassword" && errors.confirmPassword ? true : undefined)}
+              // PasswordInput does not set aria-invalid itself; a screen reader hears which fields failed.
+              aria-invalid={errors[field] || (field === "newPassword" && errors.confirmPassword) ? true : undefined}
             />
           ))}
           <Button type="submit" fullWidth loading={pending}>

@@ -4,7 +4,9 @@ import { useEffect, useMemo, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router-dom";
 import { ApiError } from "../../api/api-error.ts";
 import { errorText } from "../../api/error-text.ts";
+import { formatCalendarDate } from "../../dates/clinic-dates.ts";
 import { QuestionList } from "../../renderers/questions/QuestionList.tsx";
+import "./questionnaire.css";
 import {
   type AnswerMap,
   type AnswerValue,
@@ -12,7 +14,6 @@ import {
   type QuestionView,
 } from "../../renderers/questions/question-types.ts";
 import { hiddenQuestionIds } from "../../renderers/questions/visibility.ts";
-import { formatDueDate } from "../measures/measure-format.ts";
 import { setAgreementAccepted } from "./agreement-state.ts";
 import { isAgreementRequired, type SessionPage, savePage, sessionKeys } from "./session-api.ts";
 import { sessionPaths } from "./session-paths.ts";
@@ -27,6 +28,14 @@ function focusQuestion(questionId: string) {
   );
   target?.focus();
   target?.scrollIntoView({ block: "center" });
+}
+
+/** The first question a respondent can still answer on a page with some answers already, if any. */
+function firstUnanswered(page: SessionPage, answers: AnswerMap): string | undefined {
+  const hidden = hiddenQuestionIds([page], answers);
+  const open = page.questions.filter((q) => isAnswerableType(q.type) && !q.readOnly && !hidden.has(q.id));
+  if (!open.some((q) => answered(answers[q.id]))) return undefined;
+  return open.find((q) => !answered(answers[q.id]))?.id;
 }
 
 /**
@@ -45,7 +54,14 @@ export function QuestionnairePage({ page }: { page: SessionPage }) {
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState<"next" | "back" | "submit" | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
-  useEffect(() => heading.current?.focus(), []);
+  // Resuming a page already partly answered opens at the first question still to answer (issue 9
+  // §5); a fresh page starts at its heading, so a screen reader reads the questionnaire's name first.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, on arrival; later answers must not move the focus.
+  useEffect(() => {
+    const resumeAt = page.editable ? firstUnanswered(page, initial) : undefined;
+    if (resumeAt) requestAnimationFrame(() => focusQuestion(resumeAt));
+    else heading.current?.focus();
+  }, []);
 
   const hidden = useMemo(
     () => hiddenQuestionIds([page], answers, saving.serverHidden),
@@ -118,7 +134,7 @@ export function QuestionnairePage({ page }: { page: SessionPage }) {
   const hasRequired = page.questions.some((q) => q.required && !hidden.has(q.id));
 
   return (
-    <Stack maw={720} mx="auto" gap="lg" pb="xl">
+    <Stack maw={720} mx="auto" gap="lg" pb="xl" className="questionnaire-page">
       <Stack gap={4}>
         <Anchor component={Link} to={sessionPaths.list} size="sm">
           ← Your questionnaires
@@ -127,22 +143,25 @@ export function QuestionnairePage({ page }: { page: SessionPage }) {
           {measureName}
         </Title>
         <Text size="sm" c="dimmed">
-          Due {formatDueDate(page.due_date)}
+          Due {formatCalendarDate(page.due_date)}
           {page.pageCount > 1 && ` · Page ${page.index + 1} of ${page.pageCount}`}
         </Text>
+      </Stack>
+      {/* Stays under the header while the questions scroll, so a phone always shows how far along
+          the respondent is and whether their answers are saved (issue 9 §5). */}
+      <section className="questionnaire-progress" aria-label="Progress">
         <Progress
           value={(answeredCount / Math.max(1, page.measure.questionCount)) * 100}
           size="sm"
-          mt="xs"
           aria-label={`${answeredCount} of ${page.measure.questionCount} answered`}
         />
-        <Group justify="space-between" gap="xs">
+        <Group justify="space-between" gap="xs" mt={4}>
           <Text size="xs" c="dimmed">
             {answeredCount} of {page.measure.questionCount} answered
           </Text>
           <SaveStatus pending={saving.pending} failed={Object.keys(saving.failed).length} saved={saving.savedOnce} />
         </Group>
-      </Stack>
+      </section>
 
       {!editable && (
         <Alert color="yellow" title="This questionnaire can no longer be changed">

@@ -3,7 +3,7 @@ import { useEffect } from "react";
 import { Link, Navigate } from "react-router-dom";
 import { errorText } from "../../api/error-text.ts";
 import { useSignedInUser } from "../../auth/useSession.ts";
-import { formatDueDate, isDueToday } from "../measures/measure-format.ts";
+import { formatCalendarDate, isClinicToday } from "../../dates/clinic-dates.ts";
 import { setAgreementAccepted } from "./agreement-state.ts";
 import {
   type AvailableMeasure,
@@ -97,8 +97,8 @@ function MeasureCard({ measure, about }: { measure: AvailableMeasure; about: str
             {title}
           </Text>
           <Text size="sm" c="dimmed">
-            {measure.questionCount} questions · Due {formatDueDate(measure.due_date)}
-            {isDueToday(measure.due_date) && (
+            {measure.questionCount} questions · Due {formatCalendarDate(measure.due_date)}
+            {isClinicToday(measure.due_date) && (
               <Badge ml="xs" size="sm" color="orange" variant="light">
                 Due today
               </Badge>
@@ -122,7 +122,7 @@ function MeasureCard({ measure, about }: { measure: AvailableMeasure; about: str
           component={Link}
           to={sessionPaths.page(measure.clientMeasureId, measure.resumePageId)}
           // The visible verb first, then which questionnaire: a screen reader's list of links stays clear.
-          aria-label={`${verb} ${title}${about ? ` about ${about}` : ""}, due ${formatDueDate(measure.due_date)}`}
+          aria-label={`${verb} ${title}${about ? ` about ${about}` : ""}, due ${formatCalendarDate(measure.due_date)}`}
         >
           {verb}
         </Button>

@@ -1,6 +1,7 @@
 import { Alert, Button, Group, Select, Stack, Text, TextInput, Title } from "@mantine/core";
 import { type FormEvent, useState } from "react";
 import { useSearchParams } from "react-router-dom";
+import { DateField } from "../../dates/DateField.tsx";
 import { type ListResponse, useServerList } from "../../entities/entity-api.ts";
 import { PAGE_SIZE } from "../../entities/list-state.ts";
 import { SchemaTable } from "../../renderers/SchemaTable.tsx";
@@ -99,18 +100,8 @@ export function AuditLogPage() {
             searchable
             clearable
           />
-          <TextInput
-            type="date"
-            label={filterTitle("from")}
-            value={draft.from ?? ""}
-            onChange={(e) => set("from")(e.currentTarget.value)}
-          />
-          <TextInput
-            type="date"
-            label={filterTitle("to")}
-            value={draft.to ?? ""}
-            onChange={(e) => set("to")(e.currentTarget.value)}
-          />
+          <DateField label={filterTitle("from")} value={draft.from ?? ""} onChange={(next) => set("from")(next)} />
+          <DateField label={filterTitle("to")} value={draft.to ?? ""} onChange={(next) => set("to")(next)} />
           <Button type="submit">Apply filters</Button>
         </Group>
       </form>

@@ -1,5 +1,5 @@
 import { Anchor, Badge, Button, CopyButton, Group, Paper, Stack, Text } from "@mantine/core";
-import { formatDateTime } from "../../renderers/format-value.ts";
+import { formatMoment } from "../../dates/clinic-dates.ts";
 import { formatPhone } from "../../widgets/phone-mask.ts";
 import { type OutboxMessage, PURPOSES, STATUSES, safeLink } from "./outbox-api.ts";
 
@@ -26,8 +26,7 @@ export function OutboxMessageCard({ message }: { message: OutboxMessage }) {
               {title}
             </Text>
             <Text size="sm" c="dimmed" style={{ overflowWrap: "anywhere" }}>
-              {message.channel === "sms" ? "Text message" : "Email"} to {recipient} ·{" "}
-              {formatDateTime(message.created_at)}
+              {message.channel === "sms" ? "Text message" : "Email"} to {recipient} · {formatMoment(message.created_at)}
             </Text>
           </div>
           <Group gap={6}>

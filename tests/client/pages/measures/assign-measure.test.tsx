@@ -3,8 +3,8 @@ import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { ApiError } from "../../../../src/client/api/api-error.ts";
 import { api } from "../../../../src/client/api/http.ts";
+import { clinicToday, formatCalendarDate } from "../../../../src/client/dates/clinic-dates.ts";
 import { ChartMeasures } from "../../../../src/client/pages/chart-measures/ChartMeasures.tsx";
-import { localToday } from "../../../../src/client/pages/measures/measure-format.ts";
 import { renderWithProviders } from "../../renderers/test-utils.tsx";
 import { alertRow } from "./fixtures.ts";
 
@@ -152,17 +152,19 @@ describe("the patient's measures", () => {
 
     await waitFor(() => expect(within(dialog).getByRole("option", { name: /PHQ-9 — PHQ-9 Depression/ })).toBeTruthy());
     fireEvent.change(within(dialog).getByLabelText(/Measure/), { target: { value: "10" } });
-    expect((within(dialog).getByLabelText(/Due date/) as HTMLInputElement).value).toBe(localToday());
+    expect((within(dialog).getByLabelText(/Due date/) as HTMLInputElement).value).toBe(
+      formatCalendarDate(clinicToday()),
+    );
     fireEvent.click(within(dialog).getByRole("button", { name: "Assign" }));
     expect(await within(dialog).findByText(/is already due for Jordan Rivera/)).toBeTruthy();
-    expect(schedules).toEqual([{ ccauId: 5, measureId: 10, dueDate: `${localToday()} 00:00:00`, frequency: 1 }]);
+    expect(schedules).toEqual([{ ccauId: 5, measureId: 10, dueDate: `${clinicToday()} 00:00:00`, frequency: 1 }]);
 
     fireEvent.click(within(dialog).getByRole("button", { name: "Schedule again" }));
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
     expect(schedules.at(-1)).toEqual({
       ccauId: 5,
       measureId: 10,
-      dueDate: `${localToday()} 00:00:00`,
+      dueDate: `${clinicToday()} 00:00:00`,
       frequency: 1,
       confirm: true,
     });

@@ -90,6 +90,16 @@ function renderReport(route = "/assignment/3/5/measures/41") {
 }
 
 describe("the session report", () => {
+  it("says a session that is not there was not found, with links back to the patient list and alerts", async () => {
+    // An id that is no session number never reaches the server (the same page as a 404 answer).
+    renderReport("/assignment/3/5/measures/not-a-number");
+    expect(await screen.findByText("Session not found")).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Back to the patient list" }).getAttribute("href")).toBe(
+      "/clinician/patients",
+    );
+    expect(screen.getByRole("link", { name: "Go to alerts" }).getAttribute("href")).toBe("/clinician/alert-list");
+  });
+
   it("shows the alert first, in red, with the item and the answer that raised it", async () => {
     renderReport();
     await screen.findByRole("heading", { level: 1, name: "PHQ-9 session report" });

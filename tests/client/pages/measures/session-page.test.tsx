@@ -130,6 +130,30 @@ describe("answering a session", () => {
     expect(questionSaves()[0].body?.seq).toBe(1_900_000_000_000_001);
   });
 
+  it("resumes at the first unanswered question: focused, with progress and save status in a labelled region", async () => {
+    page = sessionPage({
+      status: "partial",
+      answeredCount: 2,
+      questions: [
+        question("q1", 1, { text: "Little interest", value: 2 }),
+        question("q2", 2, { text: "Feeling down" }),
+        question("q9", 3, { text: "Thoughts of hurting yourself", value: 1 }),
+      ],
+    });
+    renderSession();
+    await screen.findByRole("heading", { level: 1, name: "PHQ-9 Depression" });
+    await waitFor(() => expect(group(/Feeling down/).contains(document.activeElement)).toBe(true));
+    const progress = screen.getByRole("region", { name: "Progress" });
+    expect(within(progress).getByText("2 of 3 answered")).toBeTruthy();
+    expect(within(progress).getByRole("status")).toBeTruthy();
+  });
+
+  it("starts a page with no answers yet at its heading", async () => {
+    renderSession();
+    const heading = await screen.findByRole("heading", { level: 1, name: "PHQ-9 Depression" });
+    await waitFor(() => expect(document.activeElement).toBe(heading));
+  });
+
   it("submit shows the server's required errors at the questions and keeps the respondent on the page", async () => {
     pageSave = () => {
       throw new ApiError(400, "A measure cannot be scored when required questions are skipped.", "required_missing", [

@@ -64,7 +64,7 @@ describe("patient view page", () => {
     renderAt("/clinician/patients/patient/7");
     expect(await screen.findByRole("heading", { level: 1, name: "Jordan Rivera" })).toBeTruthy();
     const details = screen.getByRole("region", { name: "Patient details" });
-    expect(details.textContent).toContain("Birthdate06/15/2012");
+    expect(details.textContent).toContain("BirthdateJun 15, 2012");
     expect(details.textContent).toContain("Gender at birthMale");
     expect(details.textContent).toContain("Mobile number(555) 123-4567");
     expect(details.textContent).toContain("Email notificationsYes");

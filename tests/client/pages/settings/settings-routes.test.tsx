@@ -2,7 +2,6 @@
 import "../../app/dom-setup.ts";
 import { screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { MESSAGES } from "../../../../src/shared/api-errors.ts";
 import { clinician, renderAt, resetApp, SLOW, serve, signedIn, tearDownApp } from "../../app/app-harness.tsx";
 import { json } from "../../app/fake-fetch.ts";
 import { ADMIN, sessionUser } from "./fixtures.ts";
@@ -16,6 +15,8 @@ afterEach(tearDownApp);
 function serveLists() {
   return serve((r) => (r.method === "GET" ? json(200, { rows: [], totalRecords: 0 }) : json(404, {})));
 }
+
+const NO_ACCESS = "You don't have access to this page";
 
 describe("settings routes", () => {
   it("sends an admin from /settings to the clinical users", async () => {
@@ -48,19 +49,21 @@ describe("settings routes", () => {
     await waitFor(() => expect(requests.some((r) => r.path === "/api/patient-user/respondents")).toBe(true));
   });
 
-  it("gives staff the 404 page on an admin-level settings page, without asking the server for it", async () => {
+  it("tells staff they have no access to an admin-level settings page, in the shell, without asking the server", async () => {
     const requests = serveLists();
     signedIn(STAFF);
     renderAt("/settings/locations");
-    expect(await screen.findByText(MESSAGES.notFound, {}, SLOW)).toBeTruthy();
+    expect(await screen.findByRole("heading", { name: NO_ACCESS }, SLOW)).toBeTruthy();
+    expect(screen.getByRole("navigation", { name: "Main" })).toBeTruthy();
     expect(requests.some((r) => r.path.startsWith("/api/location"))).toBe(false);
   });
 
-  it("gives a clinician the 404 page for any settings address", async () => {
+  it("tells a clinician they have no access to any settings address, in the shell", async () => {
     const requests = serveLists();
     signedIn(clinician);
     renderAt("/settings/patient-users");
-    expect(await screen.findByText(MESSAGES.notFound, {}, SLOW)).toBeTruthy();
+    expect(await screen.findByRole("heading", { name: NO_ACCESS }, SLOW)).toBeTruthy();
+    expect(screen.getByRole("navigation", { name: "Main" })).toBeTruthy();
     expect(requests.some((r) => r.path.startsWith("/api/patient-user"))).toBe(false);
   });
 
