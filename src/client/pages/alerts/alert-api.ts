@@ -12,10 +12,13 @@ import { toastError, toastSuccess } from "../../notifications/toast.ts";
 import { refreshAlerts, showAcknowledgedWithUndo } from "./alert-undo.tsx";
 
 export type { AlertList, AlertRow, AlertStatus };
+export type AlertSort = "overdue" | "newest";
 
 export interface AlertListParams {
   status: AlertStatus;
   patientSelector?: PatientView;
+  /** Overdue first (the server's default) or newest first. */
+  sort?: AlertSort;
   page: number;
   pageSize: number;
 }

@@ -31,6 +31,8 @@ export function PatientAlerts({ patientId, canAcknowledge }: { patientId: number
             message={row.message}
             time={row.time}
             acknowledged={row.acknowledged_data}
+            overdue={row.overdue}
+            escalatedAt={row.escalated_at}
             canAcknowledge={canAcknowledge}
             context={
               <Anchor
