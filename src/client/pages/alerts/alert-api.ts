@@ -44,11 +44,11 @@ export function useAlertList(params: AlertListParams) {
   });
 }
 
-export function usePatientAlerts(patientId: number, status: AlertStatus) {
+/** One patient's alerts of a status: the first `pageSize`, overdue first, then newest (the server's order). */
+export function usePatientAlerts(patientId: number, status: AlertStatus, pageSize = 100) {
   return useQuery({
-    queryKey: alertKeys.patient(patientId, status),
-    queryFn: ({ signal }) =>
-      api<AlertList>(`patients/${patientId}/alerts`, { query: { status, pageSize: 100 }, signal }),
+    queryKey: [...alertKeys.patient(patientId, status), pageSize],
+    queryFn: ({ signal }) => api<AlertList>(`patients/${patientId}/alerts`, { query: { status, pageSize }, signal }),
     staleTime: 0,
     meta: { errorToast: false },
   });
