@@ -74,7 +74,7 @@ describe("overdue alerts", () => {
     await waitFor(() => {
       const sorts = apiMock.mock.calls
         .filter(([p]) => p === "measure-alerts")
-        .map(([, o]) => (o?.query as { sort?: string }).sort);
+        .map(([, o]) => (o?.query as { sort?: string } | undefined)?.sort);
       expect(sorts).toEqual(["overdue", "newest"]);
     });
   });
