@@ -3,6 +3,7 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import Fastify, { type FastifyInstance } from "fastify";
+import { AlertEscalationJob } from "./alerts/escalation-job.ts";
 import type { AppContext, AppContextInput } from "./app-context.ts";
 import { registerAuditTrail } from "./audit/audit-hook.ts";
 import { AuditWriter } from "./audit/audit-writer.ts";
@@ -64,6 +65,10 @@ export async function buildApp(
   // (finishing the delivery in hand) before the database is closed in onClose.
   app.addHook("onReady", async () => ctx.messages.start());
   app.addHook("preClose", async () => ctx.messages.stop());
+  // Reminds about alerts left unacknowledged (alerts/escalation-job.ts); same lifetime.
+  const escalation = new AlertEscalationJob(ctx, app.log);
+  app.addHook("onReady", async () => escalation.start());
+  app.addHook("preClose", async () => escalation.stop());
   // Security headers a clinic's reviewer will look for (CSP, HSTS over https, Permissions-Policy,
   // ...). First, so that its hook runs before the access hook: a refused request gets them too.
   await registerSecurityHeaders(app, { publicUrl: ctx.config.accounts.publicUrl });

@@ -38,6 +38,11 @@ export interface AppConfig {
   accountLookupFloorMs: number;
   /** Accounts and messaging (docs/api/accounts.md): links, lifetimes, transports, queue, rate limits. */
   accounts: AccountsConfig;
+  /**
+   * Seconds between the escalation job's looks for overdue alerts (docs/alerts.md, Escalation);
+   * 0 turns the job off on this node. How long an alert may stay active is a general setting.
+   */
+  alertEscalationCheckSeconds: number;
 }
 
 /** TRUST_PROXY: unset/false/0 off; true; a hop count; or a comma list of addresses and CIDRs. */
@@ -168,5 +173,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     ),
     accountLookupFloorMs: intFromEnv(env.ACCOUNT_LOOKUP_FLOOR_MS, 300, "ACCOUNT_LOOKUP_FLOOR_MS"),
     accounts: loadAccountsConfig(env, port),
+    alertEscalationCheckSeconds: intFromEnv(env.ALERT_ESCALATION_CHECK_SECONDS, 300, "ALERT_ESCALATION_CHECK_SECONDS"),
   };
 }

@@ -42,6 +42,8 @@ export async function createTestApp(
     demo: false,
     tokenSecret: "test-secret-test-secret-test-secret-0123456789",
     accessTokenTtlSeconds: opts.accessTokenTtlSeconds ?? 900,
+    // No escalation job unless a test asks for one: it would start pg-boss in every test app.
+    alertEscalationCheckSeconds: 0,
     ...opts.config,
   };
   let databaseUrl: string | undefined;

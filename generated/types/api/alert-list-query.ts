@@ -15,4 +15,8 @@ export interface AlertListQuery {
    * Patients
    */
   patientSelector?: PatientView;
+  /**
+   * Order
+   */
+  sort?: ("overdue" | "newest") & string;
 }

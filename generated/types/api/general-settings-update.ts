@@ -64,6 +64,10 @@ export interface GeneralSettingsUpdate {
     | [number, number, number, number, number, number, number, number, number, number, number]
     | [number, number, number, number, number, number, number, number, number, number, number, number];
   /**
+   * An alert still active this long is marked Overdue and its patient's clinicians and their supervisors are reminded once. From 1 hour to 168 hours (one week).
+   */
+  alert_escalation_hours?: number;
+  /**
    * The version of the settings this update was based on (GET answers it); a stale one is refused with 409.
    */
   version?: number;

@@ -31,6 +31,10 @@ export interface GeneralSettings {
   customer_name?: string;
   scheduling_due_dates_options?: number[];
   /**
+   * Hours an item alert may stay active before its chart's clinicians and their supervisors get a reminder (once), and the alert lists mark it Overdue (docs/alerts.md, Escalation).
+   */
+  alert_escalation_hours?: number;
+  /**
    * True on the PGlite default: the UI shows that it is not for production PHI.
    */
   embedded_database?: boolean;

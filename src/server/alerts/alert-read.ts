@@ -36,6 +36,8 @@ function toRow(r: {
   ack_last: string | null;
   disposition: string | null;
   disposition_note: string | null;
+  overdue: boolean;
+  escalated_at: Date | null;
 }): AlertRow {
   return {
     id: r.id,
@@ -51,6 +53,8 @@ function toRow(r: {
     level: r.level,
     message: r.message,
     time: r.raised_at.toISOString(),
+    overdue: r.overdue,
+    escalated_at: r.escalated_at ? r.escalated_at.toISOString() : null,
     acknowledged_data:
       r.acknowledged_by !== null && r.acknowledged_at
         ? {
@@ -85,7 +89,20 @@ const COLUMNS = [
   "ack.last_name as ack_last",
   "a.disposition",
   "a.disposition_note",
+  "a.escalated_at",
 ] as const;
+
+/**
+ * Whether an alert is overdue: still active alert_escalation_hours after it was raised (the
+ * general setting, passed in), by the database clock, so every list and report agrees with the
+ * escalation job (alerts/escalation.ts) on which alerts are late.
+ */
+function overdue(hours: number): RawBuilder<boolean> {
+  return sql<boolean>`(a.acknowledged_at is null and a.raised_at <= now() - make_interval(hours => ${hours}::int))`;
+}
+
+/** The alert lists' orders: overdue first (longest waiting first), then newest; or newest first. */
+export type AlertSort = "overdue" | "newest";
 
 export function statusPredicate(status: AlertStatus): RawBuilder<SqlBool> {
   if (status === "active") return sql<SqlBool>`a.acknowledged_at is null`;
@@ -93,16 +110,21 @@ export function statusPredicate(status: AlertStatus): RawBuilder<SqlBool> {
   return sql<SqlBool>`true`;
 }
 
-/** One page of alerts under the given filters (access predicate first), newest first, and their count. */
+/** One page of alerts under the given filters (access predicate first), in the given order, and their count. */
 export async function listAlerts(
   db: Kysely<Database>,
   filters: RawBuilder<SqlBool>[],
   window: { limit: number; offset: number },
+  order: { overdueHours: number; sort: AlertSort },
 ): Promise<{ rows: AlertRow[]; totalRecords: number }> {
   let base = alertQuery(db);
   for (const f of filters) base = base.where(f);
-  const rows = await base
-    .select([...COLUMNS])
+  const late = overdue(order.overdueHours);
+  let ordered = base.select([...COLUMNS, late.as("overdue")]);
+  if (order.sort === "overdue") {
+    ordered = ordered.orderBy(sql`${late} desc`).orderBy(sql`case when ${late} then a.raised_at end asc`);
+  }
+  const rows = await ordered
     .orderBy("a.raised_at", "desc")
     .orderBy("a.id", "desc")
     .limit(window.limit)
@@ -117,9 +139,10 @@ export async function findAlert(
   db: Kysely<Database>,
   id: number,
   access: RawBuilder<SqlBool>,
+  overdueHours: number,
 ): Promise<AlertRow | null> {
   const row = await alertQuery(db)
-    .select([...COLUMNS])
+    .select([...COLUMNS, overdue(overdueHours).as("overdue")])
     .where("a.id", "=", id)
     .where(access)
     .executeTakeFirst();
@@ -127,9 +150,13 @@ export async function findAlert(
 }
 
 /** The alerts of one session, as its report shows them. */
-export async function alertRows(db: Kysely<Database>, clientMeasureId: number): Promise<ReportAlert[]> {
+export async function alertRows(
+  db: Kysely<Database>,
+  clientMeasureId: number,
+  overdueHours: number,
+): Promise<ReportAlert[]> {
   const rows = await alertQuery(db)
-    .select([...COLUMNS, "a.question_id", "a.scale"])
+    .select([...COLUMNS, "a.question_id", "a.scale", overdue(overdueHours).as("overdue")])
     .where("a.client_measure_id", "=", clientMeasureId)
     .orderBy("a.id")
     .execute();
@@ -143,6 +170,8 @@ export async function alertRows(db: Kysely<Database>, clientMeasureId: number): 
       questionId: r.question_id,
       scale: r.scale,
       time: row.time,
+      overdue: row.overdue,
+      escalated_at: row.escalated_at,
       acknowledged_data: row.acknowledged_data,
     };
   });

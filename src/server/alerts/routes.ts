@@ -11,7 +11,8 @@ import { CHART_READ_ACCESS, CHART_WRITE_ACCESS, caller } from "../measures/acces
 import { chartVisible, resolveListView } from "../patients/patient-access.ts";
 import { isPatientVisible } from "../patients/patient-mrn.ts";
 import { savedUiSettings } from "../settings/ui-settings.ts";
-import { type AlertStatus, findAlert, listAlerts, statusPredicate } from "./alert-read.ts";
+import { type AlertSort, type AlertStatus, findAlert, listAlerts, statusPredicate } from "./alert-read.ts";
+import { escalationHours } from "./escalation.ts";
 
 export const ALERT_NOT_FOUND = "This alert does not exist or you do not have access to it.";
 export const UNDO_NOT_YOURS = "Only the person who acknowledged this alert can undo the acknowledgement.";
@@ -26,6 +27,7 @@ interface AlertQuery {
   pageSize?: number;
   status?: AlertStatus;
   patientSelector?: PatientView;
+  sort?: AlertSort;
 }
 
 /**
@@ -49,6 +51,7 @@ export async function alertRoutes(app: FastifyInstance, ctx: AppContext): Promis
         ctx.db,
         [chartVisible(user, view, "a.cca_id"), statusPredicate(status)],
         pageWindow(query),
+        { overdueHours: await escalationHours(ctx, ctx.db), sort: query.sort ?? "overdue" },
       );
       return { ...result, status, patientSelector: view, views };
     },
@@ -98,7 +101,7 @@ export async function alertRoutes(app: FastifyInstance, ctx: AppContext): Promis
         .where(access)
         .returning("a.id")
         .executeTakeFirst();
-      const alert = await findAlert(ctx.db, id, access);
+      const alert = await findAlert(ctx.db, id, access, await escalationHours(ctx, ctx.db));
       if (!alert) throw notFound(ALERT_NOT_FOUND);
       return { ...alert, acknowledgedNow: updated !== undefined };
     },
@@ -125,7 +128,7 @@ export async function alertRoutes(app: FastifyInstance, ctx: AppContext): Promis
         .where(access)
         .returning("a.id")
         .executeTakeFirst();
-      const alert = await findAlert(ctx.db, id, access);
+      const alert = await findAlert(ctx.db, id, access, await escalationHours(ctx, ctx.db));
       if (!alert) throw notFound(ALERT_NOT_FOUND);
       if (!undone && alert.acknowledged_data) {
         if (alert.acknowledged_data.clinicianId !== user.id) throw forbidden(UNDO_NOT_YOURS);
@@ -156,6 +159,7 @@ export async function alertRoutes(app: FastifyInstance, ctx: AppContext): Promis
         ctx.db,
         [chartVisible(user, "visible", "a.cca_id"), sql`p.id = ${patientId}`, statusPredicate(status)],
         pageWindow(query),
+        { overdueHours: await escalationHours(ctx, ctx.db), sort: query.sort ?? "overdue" },
       );
       return { ...result, status };
     },

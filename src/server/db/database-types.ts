@@ -327,4 +327,6 @@ export interface AlertTable {
   acknowledged_at: Timestamp | null;
   disposition: string | null;
   disposition_note: string | null;
+  /** When the overdue reminder went out (escalation); null until then. */
+  escalated_at: Timestamp | null;
 }

@@ -1,9 +1,10 @@
 import type { FastifyBaseLogger } from "fastify";
 import { type Kysely, sql } from "kysely";
-import PgBoss from "pg-boss";
+import type PgBoss from "pg-boss";
 import type { AppConfig } from "../config.ts";
 import type { Database } from "../db/database-types.ts";
-import { kyselyExecutor, TrackedExecutor } from "./boss-executor.ts";
+import { kyselyExecutor, type TrackedExecutor } from "./boss-executor.ts";
+import { newBoss } from "./boss-instance.ts";
 import { SmtpTransport } from "./email-transport.ts";
 import type { MessageChannel, OutgoingMessage, StoredMessage, Transport } from "./message-types.ts";
 import { HttpSmsProvider } from "./sms-provider.ts";
@@ -75,22 +76,11 @@ export class MessageQueue {
       this.executor = null;
       return;
     }
-    const a = deps.config.accounts;
-    const common = {
-      schema: a.queueSchema,
-      supervise: true,
-      schedule: false,
-      maintenanceIntervalSeconds: a.queueMaintenanceIntervalSeconds,
-    };
-    if (deps.dbKind === "pglite") {
-      // One connection: pg-boss shares the app's (boss-executor.ts).
-      this.executor = new TrackedExecutor(deps.db);
-      this.boss = new PgBoss({ ...common, db: this.executor });
-    } else {
-      this.executor = null;
-      this.boss = new PgBoss({ ...common, connectionString: deps.config.databaseUrl, max: 3 });
-    }
-    this.boss.on("error", (err) => deps.log.error({ err }, "message queue error"));
+    // One connection on PGlite: pg-boss shares the app's (boss-instance.ts).
+    const { boss, executor } = newBoss(deps);
+    this.boss = boss;
+    this.executor = executor;
+    boss.on("error", (err) => deps.log.error({ err }, "message queue error"));
   }
 
   /** Whether messages of this channel leave the system (else they are kept in the outbox). */

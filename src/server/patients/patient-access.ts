@@ -34,6 +34,15 @@ function supervisedBy(userId: Expression<unknown>, ccaId: Expression<unknown>): 
                where st.cca_id = ${ccaId} and s.supervisor_id = ${userId}))`;
 }
 
+/**
+ * Whether the user (a column or value) is responsible for the chart: assigned to it (directly or
+ * through a team) or supervising a clinician who is. The people an unacknowledged alert's
+ * reminder goes to (alerts/escalation.ts): the "my" and "supervised" views, read the other way round.
+ */
+export function responsibleForChart(userId: Expression<unknown>, ccaId: Expression<unknown>): RawBuilder<SqlBool> {
+  return sql<SqlBool>`(${assignedTo(userId, ccaId)} or ${supervisedBy(userId, ccaId)})`;
+}
+
 function viewPredicate(
   view: PatientView,
   userId: Expression<unknown>,

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import type { RespondentOverview } from "../../shared/api/chart-measures.ts";
+import { escalationHours } from "../alerts/escalation.ts";
 import type { AppContext } from "../app-context.ts";
 import { errorResponses, recordResponse } from "../http/response-schemas.ts";
 import { CHART_READ_ACCESS, CHART_READ_PERMISSIONS, caller, readsCharts } from "../measures/access.ts";
@@ -29,6 +30,7 @@ export async function reportRoutes(app: FastifyInstance, ctx: AppContext): Promi
       if (readsCharts(user)) {
         return sessionReport(ctx.db, await visibleSession(ctx.db, zone, user, clientMeasureId), {
           includeAlerts: true,
+          overdueHours: await escalationHours(ctx, ctx.db),
         });
       }
       await assertAgreement(ctx.db, user.id);
@@ -43,7 +45,7 @@ export async function reportRoutes(app: FastifyInstance, ctx: AppContext): Promi
       const { clientMeasureId } = request.params as { clientMeasureId: number };
       const zone = await clinicTimeZone(ctx.db);
       const session = await visibleSession(ctx.db, zone, caller(request), clientMeasureId);
-      return sessionReport(ctx.db, session, { includeAlerts: true });
+      return sessionReport(ctx.db, session, { includeAlerts: true, overdueHours: await escalationHours(ctx, ctx.db) });
     },
   );
 

@@ -110,6 +110,8 @@ export function previewAlerts(alerts: readonly RaisedAlert[]): ReportAlert[] {
     questionId: a.questionId ?? null,
     scale: a.scale ?? null,
     time: null,
+    overdue: false,
+    escalated_at: null,
     acknowledged_data: null,
   }));
 }

@@ -50,13 +50,14 @@ async function comparison(
 export async function sessionReport(
   db: Kysely<Database>,
   session: SessionRow,
-  opts: { includeAlerts: boolean },
+  /** Alerts are included for clinicians, marked overdue after the general setting's hours. */
+  opts: { includeAlerts: false } | { includeAlerts: true; overdueHours: number },
 ): Promise<SessionReport> {
   const version = await sessionDefinition(db, session);
   const def = version.definition;
   const { answers } = await loadAnswers(db, session.id);
   const stored = session.status === "submitted" ? (session.scoreResult as ScoreResult | null) : null;
-  const alerts: ReportAlert[] = opts.includeAlerts ? await alertRows(db, session.id) : [];
+  const alerts: ReportAlert[] = opts.includeAlerts ? await alertRows(db, session.id, opts.overdueHours) : [];
   return {
     audition: false,
     clientMeasureId: session.id,

@@ -114,6 +114,21 @@ describe.each(DATABASES)("demo measure histories on $name", (database) => {
     expect(withRisk).toHaveLength(alerts.length);
   });
 
+  it("leaves the demo clinician an active suicide-risk alert (the clinical review story, tests/e2e/clinical-review.e2e.ts)", async () => {
+    const active = await t.db
+      .selectFrom("alert as a")
+      .innerJoin("cca_clinician as cc", "cc.cca_id", "a.cca_id")
+      .innerJoin("app_user as u", "u.id", "cc.clinician_id")
+      .select(["a.id", "a.raised_at"])
+      .where("u.username", "=", "clinician")
+      .where("a.rule_id", "=", "phq-9-item-9-suicide-risk")
+      .where("a.acknowledged_at", "is", null)
+      .execute();
+    expect(active.length).toBeGreaterThanOrEqual(1);
+    // Raised days ago: past the default escalation time, so the story sees it Overdue.
+    for (const a of active) expect(Date.now() - a.raised_at.getTime()).toBeGreaterThan(24 * 3600_000);
+  });
+
   it("gives Jordan Rivera a PHQ-9 history and a PHQ-9 due soon that the demo respondent can answer", async () => {
     const jordan = (await sessions()).filter((s) => s.mrn === "MRN1001");
     expect(jordan.filter((s) => s.status === "submitted" && s.definition_id === "phq-9").length).toBeGreaterThanOrEqual(

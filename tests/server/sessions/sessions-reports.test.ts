@@ -213,6 +213,8 @@ describe.each(DATABASES)("session reports, overview and alerts on $name", (datab
         level: "critical",
         message: expect.stringContaining("Suicide risk"),
         time: expect.any(String),
+        overdue: false,
+        escalated_at: null,
         acknowledged_data: null,
       });
       expect((await get("/api/measure-alerts", h.B)).json().rows.map((r: { patient: string }) => r.patient)).toEqual([

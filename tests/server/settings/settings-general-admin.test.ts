@@ -29,6 +29,7 @@ describe.each(DATABASES)("settings: general settings admin on $name", (database)
       include_appointments_feature: true,
       session_configuration: { timeout: 1800, warningThreshhold: 1680, checkRate: 5 },
       scheduling_due_dates_options: [0, 2, 5],
+      alert_escalation_hours: 12,
     });
     expect(res.statusCode, res.body).toBe(200);
     const expected = {
@@ -40,6 +41,7 @@ describe.each(DATABASES)("settings: general settings admin on $name", (database)
       include_appointments_feature: true,
       session_configuration: { timeout: 1800, warningThreshhold: 1680, secondsToShow: 120, checkRate: 5 },
       scheduling_due_dates_options: [0, 2, 5],
+      alert_escalation_hours: 12,
       ehr_integration_available: false,
       setting_state: "patients",
       embedded_database: database.name === "pglite",

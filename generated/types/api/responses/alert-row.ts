@@ -30,5 +30,13 @@ export interface AlertRow {
    * Raised
    */
   time: string;
+  /**
+   * Still active alert_escalation_hours (general settings) after it was raised, by the server's clock.
+   */
+  overdue: boolean;
+  /**
+   * When the one reminder about this unacknowledged alert was queued (escalation); null until then.
+   */
+  escalated_at: string | null;
   acknowledged_data: AlertAcknowledgement | null;
 }

@@ -7,12 +7,15 @@ import { useSession } from "../../auth/useSession.ts";
 import { useUiSettings } from "../../auth/useUiSettings.ts";
 import { measurePaths } from "../measures/measure-paths.ts";
 import { AlertNotice } from "./AlertNotice.tsx";
-import { type AlertRow, type AlertStatus, useAlertList } from "./alert-api.ts";
+import { type AlertRow, type AlertSort, type AlertStatus, useAlertList } from "./alert-api.ts";
 
 const PAGE_SIZE = 25;
 const STATUSES: { value: AlertStatus; label: string }[] = enumOptions(
   schemaById(defaultBundle, "api/alert-list-query.json").properties?.status ?? {},
 ) as { value: AlertStatus; label: string }[];
+const SORTS: { value: AlertSort; label: string }[] = enumOptions(
+  schemaById(defaultBundle, "api/alert-list-query.json").properties?.sort ?? {},
+) as { value: AlertSort; label: string }[];
 const VIEW_LABELS = new Map(
   enumOptions(schemaById(defaultBundle, "enums/patient-view.json")).map((o) => [o.value, o.label]),
 );
@@ -21,12 +24,17 @@ function isStatus(value: unknown): value is AlertStatus {
   return STATUSES.some((s) => s.value === value);
 }
 
+function isSort(value: unknown): value is AlertSort {
+  return SORTS.some((s) => s.value === value);
+}
+
 /**
  * /clinician/alert-list: measure alerts of the charts the user may see, newest first. The status
  * filter lives in the address (?status=) only, so the list opens on Active every time it is reached
  * from the navigation or the badge (issue 9 §1: a remembered "Acknowledged" hid active suicide-risk
  * alerts after a fresh sign-in). The patients view is remembered per user (patientSelector).
- * Each alert shows in full, with its acknowledge button.
+ * Each alert shows in full, with its acknowledge button. Alerts past the clinic's escalation time
+ * are marked Overdue and come first (the server's order); "Newest first" is the other order.
  */
 export function AlertListPage() {
   const { user, can } = useSession();
@@ -35,18 +43,21 @@ export function AlertListPage() {
   const views = allowedPatientViews(user?.permissions ?? []);
   const requested = searchParams.get("status");
   const status: AlertStatus = isStatus(requested) ? requested : "active";
+  const requestedSort = searchParams.get("sort");
+  const sort: AlertSort = isSort(requestedSort) ? requestedSort : "overdue";
   const savedView = settings.patientSelector as PatientView | undefined;
   const patientSelector = savedView && views.includes(savedView) ? savedView : undefined;
   const page = Math.max(1, Number.parseInt(searchParams.get("page") ?? "1", 10) || 1);
-  const list = useAlertList({ status, patientSelector, page, pageSize: PAGE_SIZE });
+  const list = useAlertList({ status, patientSelector, sort, page, pageSize: PAGE_SIZE });
   const view = patientSelector ?? list.data?.patientSelector;
   const canAcknowledge = can("patients.write");
   const pageCount = Math.max(1, Math.ceil((list.data?.totalRecords ?? 0) / PAGE_SIZE));
 
-  const toPage = (next: number, nextStatus: AlertStatus = status) =>
+  const toPage = (next: number, nextStatus: AlertStatus = status, nextSort: AlertSort = sort) =>
     setSearchParams(
       {
         ...(nextStatus === "active" ? {} : { status: nextStatus }),
+        ...(nextSort === "overdue" ? {} : { sort: nextSort }),
         ...(next === 1 ? {} : { page: String(next) }),
       },
       { replace: true },
@@ -63,6 +74,16 @@ export function AlertListPage() {
           onChange={(event) => {
             const next = event.currentTarget.value;
             toPage(1, isStatus(next) ? next : "active");
+          }}
+          style={{ flex: "0 1 12rem" }}
+        />
+        <NativeSelect
+          label="Order"
+          value={sort}
+          data={SORTS}
+          onChange={(event) => {
+            const next = event.currentTarget.value;
+            toPage(1, status, isSort(next) ? next : "overdue");
           }}
           style={{ flex: "0 1 12rem" }}
         />
@@ -121,6 +142,8 @@ function AlertListItem({ row, canAcknowledge }: { row: AlertRow; canAcknowledge:
       message={row.message}
       time={row.time}
       acknowledged={row.acknowledged_data}
+      overdue={row.overdue}
+      escalatedAt={row.escalated_at}
       canAcknowledge={canAcknowledge}
       context={
         <>

@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import { formatMoment } from "../../dates/clinic-dates.ts";
 import { AcknowledgeButton } from "./AcknowledgeButton.tsx";
 import { dispositionLabel } from "./alert-disposition.ts";
+import { overdueText } from "./alert-overdue.ts";
 
 export interface AlertAcknowledgement {
   clinician: string;
@@ -22,6 +23,10 @@ export interface AlertNoticeProps {
   time?: string | null;
   acknowledged: AlertAcknowledgement | null;
   canAcknowledge: boolean;
+  /** Still active past the clinic's escalation time (general settings), as the server says. */
+  overdue?: boolean;
+  /** When the one reminder about it went to its clinicians and supervisors. */
+  escalatedAt?: string | null;
 }
 
 /** "Acknowledged by X on date — what was done". */
@@ -36,6 +41,8 @@ export function acknowledgementText(ack: AlertAcknowledgement): string {
  * orange) with white text and an "Active" badge; an acknowledged one is plain gray-bordered with
  * default text and an "Acknowledged" badge, and says who acknowledged it, when and what was done.
  * Both keep text contrast of at least 4.5:1 (WCAG AA): no coloured text on a tinted background.
+ * An active alert past the clinic's escalation time also shows "Overdue" and how long it has
+ * waited (docs/alerts.md, Escalation).
  */
 export function AlertNotice({
   id,
@@ -46,8 +53,11 @@ export function AlertNotice({
   time,
   acknowledged,
   canAcknowledge,
+  overdue = false,
+  escalatedAt = null,
 }: AlertNoticeProps) {
   const active = acknowledged === null;
+  const late = active && overdue;
   const kind = level === "critical" ? "Critical alert" : "Warning";
   return (
     <Alert
@@ -58,9 +68,16 @@ export function AlertNotice({
         <Group gap="xs" wrap="wrap">
           <span>{kind}</span>
           {active ? (
-            <Badge color="red.9" variant="white">
-              Active
-            </Badge>
+            <>
+              <Badge color="red.9" variant="white">
+                Active
+              </Badge>
+              {late && (
+                <Badge color="gray.9" variant="white">
+                  Overdue
+                </Badge>
+              )}
+            </>
           ) : (
             <Badge color="gray.8" variant="filled">
               Acknowledged
@@ -71,6 +88,7 @@ export function AlertNotice({
       role={active ? "alert" : undefined}
       radius="md"
       data-alert-state={active ? "active" : "acknowledged"}
+      data-overdue={late || undefined}
     >
       <Stack gap={6}>
         <Text size="sm" c="inherit" fw={active ? 600 : 400} style={{ overflowWrap: "anywhere" }}>
@@ -84,6 +102,12 @@ export function AlertNotice({
         {context && (
           <Text size="sm" c="inherit">
             {context}
+          </Text>
+        )}
+        {late && (
+          <Text size="sm" c="inherit" fw={700}>
+            {overdueText(time)}
+            {escalatedAt && ` · reminder sent to its clinicians and supervisors ${formatMoment(escalatedAt)}`}
           </Text>
         )}
         {acknowledged && (

@@ -12,10 +12,13 @@ import { toastError, toastSuccess } from "../../notifications/toast.ts";
 import { refreshAlerts, showAcknowledgedWithUndo } from "./alert-undo.tsx";
 
 export type { AlertList, AlertRow, AlertStatus };
+export type AlertSort = "overdue" | "newest";
 
 export interface AlertListParams {
   status: AlertStatus;
   patientSelector?: PatientView;
+  /** Overdue first (the server's default) or newest first. */
+  sort?: AlertSort;
   page: number;
   pageSize: number;
 }
@@ -41,11 +44,11 @@ export function useAlertList(params: AlertListParams) {
   });
 }
 
-export function usePatientAlerts(patientId: number, status: AlertStatus) {
+/** One patient's alerts of a status: the first `pageSize`, overdue first, then newest (the server's order). */
+export function usePatientAlerts(patientId: number, status: AlertStatus, pageSize = 100) {
   return useQuery({
-    queryKey: alertKeys.patient(patientId, status),
-    queryFn: ({ signal }) =>
-      api<AlertList>(`patients/${patientId}/alerts`, { query: { status, pageSize: 100 }, signal }),
+    queryKey: [...alertKeys.patient(patientId, status), pageSize],
+    queryFn: ({ signal }) => api<AlertList>(`patients/${patientId}/alerts`, { query: { status, pageSize }, signal }),
     staleTime: 0,
     meta: { errorToast: false },
   });

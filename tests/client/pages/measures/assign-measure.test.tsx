@@ -83,7 +83,12 @@ beforeEach(() => {
         rows: [],
         totalRecords: 0,
       } as never;
-    if (path === "patients/7/alerts") return { rows: [alertRow()], totalRecords: 1, status: "active" } as never;
+    if (path === "patients/7/alerts") {
+      // One active alert; nothing acknowledged yet (the chart also asks for its latest acknowledged ones).
+      const status = (options?.query as { status?: string } | undefined)?.status;
+      const rows = status === "active" ? [alertRow()] : [];
+      return { rows, totalRecords: rows.length, status } as never;
+    }
     if (path === "scheduling/5") {
       return {
         ccauId: 5,

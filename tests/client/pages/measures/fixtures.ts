@@ -171,6 +171,8 @@ export function reportWithAlert(patch: Partial<SessionReport> = {}): SessionRepo
         questionId: "q9",
         scale: null,
         time: "2026-11-21T14:05:00.000Z",
+        overdue: false,
+        escalated_at: null,
         acknowledged_data: null,
       },
     ],
@@ -193,6 +195,8 @@ export function alertRow(patch: Partial<AlertRow> = {}): AlertRow {
     level: "critical",
     message: ITEM_9_MESSAGE,
     time: "2026-11-21T14:05:00.000Z",
+    overdue: false,
+    escalated_at: null,
     acknowledged_data: null,
     ...patch,
   };

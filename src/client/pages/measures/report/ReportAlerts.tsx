@@ -53,6 +53,8 @@ export function ReportAlerts({
             detail={alertDetail(alert, answers, score)}
             time={alert.time}
             acknowledged={alert.acknowledged_data}
+            overdue={alert.overdue}
+            escalatedAt={alert.escalated_at}
             canAcknowledge={canAcknowledge}
           />
         ))}

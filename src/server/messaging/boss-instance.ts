@@ -1,0 +1,29 @@
+import type { Kysely } from "kysely";
+import PgBoss from "pg-boss";
+import type { AppConfig } from "../config.ts";
+import type { Database } from "../db/database-types.ts";
+import { TrackedExecutor } from "./boss-executor.ts";
+
+/**
+ * A pg-boss instance on the app's database, made the one way every job of the app uses:
+ * on PGlite it shares the app's single connection (boss-executor.ts), on PostgreSQL it opens a
+ * small pool of its own. Maintenance runs on every node (pg-boss takes turns by itself); cron
+ * scheduling is off, since the app's jobs pace themselves.
+ */
+export function newBoss(deps: { config: AppConfig; db: Kysely<Database>; dbKind: "pglite" | "postgres" }): {
+  boss: PgBoss;
+  executor: TrackedExecutor | null;
+} {
+  const a = deps.config.accounts;
+  const common = {
+    schema: a.queueSchema,
+    supervise: true,
+    schedule: false,
+    maintenanceIntervalSeconds: a.queueMaintenanceIntervalSeconds,
+  };
+  if (deps.dbKind === "pglite") {
+    const executor = new TrackedExecutor(deps.db);
+    return { boss: new PgBoss({ ...common, db: executor }), executor };
+  }
+  return { boss: new PgBoss({ ...common, connectionString: deps.config.databaseUrl, max: 3 }), executor: null };
+}
