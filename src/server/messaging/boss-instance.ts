@@ -7,10 +7,13 @@ import { TrackedExecutor } from "./boss-executor.ts";
 /**
  * A pg-boss instance on the app's database, made the one way every job of the app uses:
  * on PGlite it shares the app's single connection (boss-executor.ts), on PostgreSQL it opens a
- * small pool of its own. Maintenance runs on every node (pg-boss takes turns by itself); cron
- * scheduling is off, since the app's jobs pace themselves.
+ * small pool of its own. Maintenance runs on every node (pg-boss takes turns by itself). Cron
+ * scheduling is off unless a job asks for it (`cron`): most jobs pace themselves.
  */
-export function newBoss(deps: { config: AppConfig; db: Kysely<Database>; dbKind: "pglite" | "postgres" }): {
+export function newBoss(
+  deps: { config: AppConfig; db: Kysely<Database>; dbKind: "pglite" | "postgres" },
+  options: { cron?: boolean } = {},
+): {
   boss: PgBoss;
   executor: TrackedExecutor | null;
 } {
@@ -18,7 +21,7 @@ export function newBoss(deps: { config: AppConfig; db: Kysely<Database>; dbKind:
   const common = {
     schema: a.queueSchema,
     supervise: true,
-    schedule: false,
+    schedule: options.cron ?? false,
     maintenanceIntervalSeconds: a.queueMaintenanceIntervalSeconds,
   };
   if (deps.dbKind === "pglite") {

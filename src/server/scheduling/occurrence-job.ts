@@ -1,9 +1,10 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { Kysely } from "kysely";
-import PgBoss from "pg-boss";
+import type PgBoss from "pg-boss";
 import type { AppConfig } from "../config.ts";
 import type { Database } from "../db/database-types.ts";
-import { TrackedExecutor } from "../messaging/boss-executor.ts";
+import type { TrackedExecutor } from "../messaging/boss-executor.ts";
+import { newBoss } from "../messaging/boss-instance.ts";
 import { generateOccurrences } from "./generate-occurrences.ts";
 
 export const GENERATE_QUEUE = "generate-occurrences";
@@ -34,20 +35,8 @@ export class OccurrenceJob {
       log: FastifyBaseLogger;
     },
   ) {
-    const a = deps.config.accounts;
-    const common = {
-      schema: a.queueSchema,
-      supervise: true,
-      schedule: true,
-      maintenanceIntervalSeconds: a.queueMaintenanceIntervalSeconds,
-    };
-    if (deps.dbKind === "pglite") {
-      this.executor = new TrackedExecutor(deps.db);
-      this.boss = new PgBoss({ ...common, db: this.executor });
-    } else {
-      this.executor = null;
-      this.boss = new PgBoss({ ...common, connectionString: deps.config.databaseUrl, max: 2 });
-    }
+    // pg-boss's cron keeps the schedule in the database, so one job per period however many nodes.
+    ({ boss: this.boss, executor: this.executor } = newBoss(deps, { cron: true }));
     this.boss.on("error", (err) => deps.log.error({ err }, "occurrence generator queue error"));
   }
 
