@@ -85,7 +85,8 @@ export function AlertNotice({
           )}
         </Group>
       }
-      role={active ? "alert" : undefined}
+      // Mantine gives every Alert role="alert"; an acknowledged one is a record, not an urgent message.
+      role={active ? "alert" : "note"}
       radius="md"
       data-alert-state={active ? "active" : "acknowledged"}
       data-overdue={late || undefined}
