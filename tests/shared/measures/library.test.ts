@@ -163,6 +163,38 @@ describe("measure definition files (measures/)", () => {
     ).toEqual(["q2", "q3"]);
   });
 
+  it("every measure has a respondent-facing title without its name, abbreviation or a diagnostic word", () => {
+    const required = schemaById(defaultBundle, "measures/measure-definition.json").required ?? [];
+    expect(required).toContain("respondentTitle");
+    const DIAGNOSTIC =
+      /depress|anxi|suicid|ptsd|post-?traumatic|trauma|disorder|alcohol use|distress|symptom|screen|checklist|mental illness/i;
+    for (const file of files) {
+      const d = fromFile(file);
+      const title = d.respondentTitle;
+      expect(title, file).toMatch(/\w/);
+      expect(title.toLowerCase(), file).not.toContain(d.abbreviation.toLowerCase());
+      expect(title.toLowerCase(), file).not.toContain(d.name.toLowerCase());
+      expect(title.toLowerCase(), file).not.toContain(d.shortName.toLowerCase());
+      expect(title, file).not.toMatch(DIAGNOSTIC);
+    }
+  });
+
+  it("every measure tells a clinician what it measures and cites its published references", () => {
+    for (const file of files) {
+      const d = fromFile(file);
+      expect(d.purpose.length, file).toBeGreaterThan(20);
+      expect(d.license.summary.length, file).toBeGreaterThan(20);
+      expect(d.references.length, file).toBeGreaterThan(0);
+      for (const ref of d.references) {
+        expect(ref.authors, file).toMatch(/^[A-Z]/);
+        expect(ref.year, file).toBeGreaterThan(1950);
+      }
+      // The clinician-facing texts carry no research provenance (repository paths, tools, hashes).
+      const shown = [d.purpose, d.license.summary, d.ageRange.text, d.cutoff?.meaning ?? ""].join(" ");
+      expect(shown, file).not.toMatch(/camcops|github|[0-9a-f]{40}|find_string|sources read|NOT VERIFIED/i);
+    }
+  });
+
   it("every shipped measure carries its licence text and sources", () => {
     for (const d of shippedMeasures()) {
       expect(d.license.text.length, d.id).toBeGreaterThan(20);
