@@ -164,6 +164,7 @@ export type * from "./types/enums/disposition.ts";
 export type * from "./types/enums/export-status.ts";
 export type * from "./types/enums/frequency.ts";
 export type * from "./types/enums/gender.ts";
+export type * from "./types/enums/license-status.ts";
 export type * from "./types/enums/measure-session-status.ts";
 export type * from "./types/enums/patient-view.ts";
 export type * from "./types/enums/relation.ts";

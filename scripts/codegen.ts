@@ -88,7 +88,8 @@ function prepareForTs(
   for (const [key, value] of Object.entries(obj)) {
     if (key === "errorMessage" || key === "examples" || key === "$defs") continue;
     if (isRoot && key === "anyOf" && obj["x-anyOf-field"]) continue;
-    if (!isRoot && key === "title") continue;
+    // A title annotation is a string; a property named "title" (inside properties) is a schema and stays.
+    if (!isRoot && key === "title" && typeof value === "string") continue;
     out[key] = prepareForTs(value, fromId, schemas, imports);
   }
   if (!isRoot && typeof obj.title === "string" && !obj.description && !("const" in obj)) out.description = obj.title;

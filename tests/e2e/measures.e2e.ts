@@ -4,6 +4,9 @@ import { seriousViolations } from "./axe.ts";
 import { DESKTOP, launchChromium, newContext, PHONE } from "./chromium.ts";
 import { signIn, signOut } from "./session.ts";
 
+/** What a respondent reads for the PHQ-9: its respondent-facing title, never the clinical name. */
+const PHQ9_TITLE = "Questionnaire about how you've been feeling";
+
 /** The browser's time zone (chromium.ts newContext), in which "today" is chosen as the due date. */
 const TIME_ZONE = "America/New_York";
 const today = () => new Intl.DateTimeFormat("en-CA", { timeZone: TIME_ZONE }).format(new Date());
@@ -137,9 +140,12 @@ describe("measures: assign, answer in two sittings, submit, review", () => {
         agreementAccepted = true;
       }
       await device1.getByRole("heading", { name: "Hello, Jordan" }).waitFor();
-      const start = device1.getByRole("link", { name: `Start PHQ-9 Depression, due ${dueText(today())}` });
+      const start = device1.getByRole("link", { name: `Start ${PHQ9_TITLE}, due ${dueText(today())}` });
+      await start.waitFor();
+      // The respondent's list names no instrument and no diagnosis.
+      expect(await device1.locator("main").innerText()).not.toMatch(/PHQ|GAD|Depression|Anxiety|PTSD|Suicid/i);
       await start.click();
-      await device1.getByRole("heading", { level: 1, name: "PHQ-9 Depression" }).waitFor();
+      await device1.getByRole("heading", { level: 1, name: PHQ9_TITLE }).waitFor();
       await answerByKeyboard(device1, FIRST_HALF.length);
       await device1.getByText("5 of 10 answered").waitFor();
       await signOut(device1);
@@ -150,7 +156,7 @@ describe("measures: assign, answer in two sittings, submit, review", () => {
       await signIn(device2, "jordan");
       await device2.getByRole("heading", { name: "Hello, Jordan" }).waitFor();
       expect(await device2.getByRole("heading", { name: "Privacy agreement" }).count()).toBe(0);
-      await device2.getByRole("link", { name: `Continue PHQ-9 Depression, due ${dueText(today())}` }).click();
+      await device2.getByRole("link", { name: `Continue ${PHQ9_TITLE}, due ${dueText(today())}` }).click();
       const groups = device2.getByRole("radiogroup");
       await groups.first().waitFor();
       // Resuming opens at the first unanswered question (item 6), focused and in view.
@@ -237,4 +243,25 @@ describe("measures: assign, answer in two sittings, submit, review", () => {
       await review.context().close();
     });
   }
+
+  it("the PHQ-9 library page tells a clinician what it measures, in words, with its references and no internals", {
+    timeout: 60_000,
+  }, async () => {
+    const page = await (await newContext(browser, inject("baseUrl"), DESKTOP)).newPage();
+    await signIn(page, "clinician");
+    await page.goto(`${inject("baseUrl")}/clinician/measures`);
+    await page.getByRole("table", { name: "Measures" }).getByRole("link", { name: "PHQ-9", exact: true }).click();
+    await page.getByRole("heading", { level: 1, name: "PHQ-9" }).waitFor();
+    await page.getByText(/What it measures: How severe depression symptoms have been/).waitFor();
+    await page
+      .getByRole("region", { name: "References" })
+      .getByText(/Kroenke K, Spitzer RL, Williams JBW\. The PHQ-9/)
+      .waitFor();
+    await page.getByText("Critical alert: Raised when question 9 scores above 0.").waitFor();
+    const text = await page.locator("main").innerText();
+    expect(text).not.toMatch(/NOT VERIFIED|scoring\.missing|ageRange|\bq\d+\b|\bRADIO\b|\bRCI\b/);
+    expect(text).not.toMatch(/camcops|github|[0-9a-f]{40}/i);
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.context().close();
+  });
 });

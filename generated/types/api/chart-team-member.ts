@@ -53,7 +53,7 @@ export interface ChartTeamMember {
    */
   respondent_type?: RespondentType | null;
   /**
-   * The respondent type's label; null when none is set (a child patient's own link).
+   * The respondent type's label; "Patient (self)" on the patient's own link when no type is set; null otherwise when none is set.
    */
   respondent_type_label?: string | null;
   /**

@@ -8,7 +8,7 @@ export interface GeneralSettingsUpdate {
    */
   customer_name?: string;
   /**
-   * An IANA time zone such as America/New_York; the server checks it is one it knows.
+   * An IANA time zone such as America/New_York, picked from the list of src/shared/time-zones.ts (Intl.supportedValuesOf plus UTC); the server refuses any other.
    */
   client_time_zone?: string;
   /**
@@ -28,15 +28,15 @@ export interface GeneralSettingsUpdate {
    */
   include_appointments_feature?: boolean;
   /**
-   * Seconds. The countdown prompt shows at warningThreshhold and lasts until timeout.
+   * Stored in seconds (x-unit). The countdown prompt shows at warningThreshhold and lasts until timeout.
    */
   session_configuration?: {
     /**
-     * Sign out after (seconds)
+     * Stored in seconds; the form shows and takes minutes (forms/general-settings.form.json).
      */
     timeout: number;
     /**
-     * Warn after (seconds)
+     * Stored in seconds; the form shows and takes minutes (forms/general-settings.form.json).
      */
     warningThreshhold: number;
     /**

@@ -31,8 +31,11 @@ export interface FormDefinition {
  */
 export const VERSION_FIELD = "version";
 
-/** Keys rjsf needs to render a field; validation stays with the entity schema and the shared ajv. */
-const DISPLAY_KEYS = ["type", "title", "format", "enum", "default", "uniqueItems"] as const;
+/**
+ * Keys rjsf needs to render a field; validation stays with the entity schema and the shared ajv.
+ * x-unit is the unit a value is stored in, for widgets that show another (minutes for seconds).
+ */
+const DISPLAY_KEYS = ["type", "title", "format", "enum", "default", "uniqueItems", "x-unit"] as const;
 
 function displaySchema(bundle: SchemaBundle, fromId: string, node: JsonSchema): JsonSchema {
   const resolved = resolveRef(bundle, fromId, node);

@@ -9,9 +9,11 @@ import {
   LocationsWidget,
   SupervisorsWidget,
 } from "./LookupMultiSelectWidget.tsx";
+import { MinutesWidget } from "./MinutesWidget.tsx";
 import { NumberListWidget } from "./NumberListWidget.tsx";
 import { PhoneWidget } from "./PhoneWidget.tsx";
 import { RolesWidget } from "./RolesWidget.tsx";
+import { TimeZoneWidget } from "./TimeZoneWidget.tsx";
 
 /**
  * Our widgets, registered by name on top of the rjsf Mantine theme (STYLE habit 4). A form file
@@ -46,4 +48,6 @@ export const formWidgets: RegistryWidgetsType = {
   supervisors: SupervisorsWidget,
   roles: RolesWidget,
   numberList: NumberListWidget,
+  timeZone: TimeZoneWidget,
+  minutes: MinutesWidget,
 };

@@ -1,63 +1,15 @@
 import type { FastifyInstance } from "fastify";
-import type { LibraryDetail } from "../../shared/api/measure-library.ts";
-import type { MeasureDefinition } from "../../shared/measures/types.ts";
 import type { AppContext } from "../app-context.ts";
 import { notFound } from "../http/http-error.ts";
 import { pageWindow } from "../http/paging.ts";
 import { errorResponses, recordResponse } from "../http/response-schemas.ts";
 import { caller, LIBRARY_ACCESS } from "./access.ts";
+import { libraryDetail } from "./library-detail.ts";
 import { type LibraryFilter, libraryConditions, listLibrary, loadLibraryEntry, setStar } from "./library-read.ts";
 
 const MEASURE_NOT_FOUND = "This measure does not exist.";
 const PARAMS = { params: { $ref: "api/measure-params.json" } };
 const NOT_FOUND = errorResponses(404);
-
-/** The library detail page (issue 4 §1): everything the definition states, including what is not verified. */
-function libraryDetail(entry: NonNullable<Awaited<ReturnType<typeof loadLibraryEntry>>>): LibraryDetail {
-  const def: MeasureDefinition = entry.definition;
-  return {
-    id: entry.id,
-    measure_id: def.id,
-    version: entry.version,
-    abbreviation: def.abbreviation,
-    short_name: def.shortName,
-    name: def.name,
-    condition: def.condition,
-    respondent: def.respondent,
-    respondent_detail: def.respondentDetail ?? null,
-    question_count: def.questionCount,
-    starred: entry.starred,
-    in_library: entry.in_library,
-    discontinued: def.discontinued
-      ? {
-          date: def.discontinued.date,
-          replacement:
-            entry.replacement_id !== null
-              ? { id: entry.replacement_id, abbreviation: entry.replacement_abbreviation }
-              : null,
-        }
-      : null,
-    clinical_administered: def.clinicalAdministered,
-    pre_populate: def.prePopulate,
-    is_bundle_measure: def.isBundleMeasure,
-    is_safety_plan: def.isSafetyPlan,
-    age_range: def.ageRange,
-    recall_period: def.recallPeriod,
-    instructions: def.instructions,
-    license_status: def.license.status,
-    license: def.license,
-    source: def.source,
-    loinc: def.loinc,
-    scoring: def.scoring ?? null,
-    bands: def.bands,
-    cutoff: def.cutoff,
-    rci: def.rci,
-    alerts: def.alerts,
-    notes: def.notes ?? [],
-    unverified: def.unverified,
-    pages: def.pages,
-  };
-}
 
 /** The measure library (issue 4 §3): list with filters, detail, and per-user stars. */
 export async function libraryRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {

@@ -62,6 +62,14 @@ function extraFields(store: EntityStore, record: RespondentRecord): Record<strin
   return Object.fromEntries(extra.map((f) => [f.field, record[f.field]]));
 }
 
+/** The patient answers for themself: said in words, never "Not provided" on their own row. */
+const PATIENT_SELF = "Patient (self)";
+
+function respondentTypeLabel(bundle: SchemaBundle, record: RespondentRecord): string | null {
+  const label = enumLabel(bundle, "enums/respondent-type.json", record.respondent_type);
+  return record.relation_id === SELF_RELATION && !label ? PATIENT_SELF : (label ?? null);
+}
+
 function toMember(
   bundle: SchemaBundle,
   extra: Record<string, unknown>,
@@ -83,7 +91,7 @@ function toMember(
     relation_id: record.relation_id,
     relation: enumLabel(bundle, "enums/relation.json", record.relation_id) ?? "",
     respondent_type: record.respondent_type,
-    respondent_type_label: enumLabel(bundle, "enums/respondent-type.json", record.respondent_type),
+    respondent_type_label: respondentTypeLabel(bundle, record),
     status: account.status as AccountStatus,
     hasSignIn: Boolean(account.has_sign_in),
     email: record.email,

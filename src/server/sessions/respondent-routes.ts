@@ -12,6 +12,7 @@ import { type AnswerInput, assertWritable, checkAnswers, saveAnswers } from "./a
 import { clinicTimeZone } from "./availability.ts";
 import { ownRespondentLink } from "./respondent-link.ts";
 import { availableSessions } from "./respondent-sessions.ts";
+import { respondentTitle } from "./respondent-title.ts";
 import { definitionForAnswering, sessionDefinition } from "./session-definition.ts";
 import { loadAnswers, lockSession, ownSession } from "./session-store.ts";
 import { submitSession } from "./submit-session.ts";
@@ -110,11 +111,8 @@ export async function respondentSessionRoutes(app: FastifyInstance, ctx: AppCont
         answeredCount: Object.values(answers).filter(isAnswered).length,
         measure: {
           id: session.measureId,
-          measure_id: def.id,
           version,
-          abbreviation: def.abbreviation,
-          short_name: def.shortName,
-          name: def.name,
+          title: await respondentTitle(ctx.db, session.measureId),
           instructions: def.instructions.respondent ?? null,
           recall_period: def.recallPeriod,
           questionCount: def.questionCount,

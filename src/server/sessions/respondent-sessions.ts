@@ -4,6 +4,7 @@ import type { Database } from "../db/database-types.ts";
 import { definitionVersion } from "../measures/definitions.ts";
 import { SELF_RELATION } from "../patients/self-relation.ts";
 import { isOpen } from "./availability.ts";
+import { respondentTitleOf } from "./respondent-title.ts";
 
 /**
  * What a respondent can answer now (spec §2 /session): their sessions that are not started or
@@ -29,10 +30,7 @@ export async function availableSessions(
       "p.first_name",
       "p.last_name",
       "m.id as measure_pk",
-      "m.definition_id",
-      "m.abbreviation",
-      "m.short_name",
-      "m.name",
+      respondentTitleOf("m").as("title"),
       "cm.status",
       "cm.due_date",
       "cm.last_answered_question",
@@ -77,10 +75,7 @@ export async function availableSessions(
     group.measures.push({
       clientMeasureId: row.id,
       measureId: row.measure_pk,
-      measure_id: row.definition_id,
-      abbreviation: row.abbreviation,
-      short_name: row.short_name,
-      name: row.name,
+      title: row.title,
       status: row.status as "not_started" | "partial",
       due_date: row.due_date.toISOString(),
       firstPageId: def.pages[0].id,

@@ -1,13 +1,14 @@
 import { type Kysely, sql } from "kysely";
 import type { GeneralSettingsUpdate } from "../../../generated/types/api/general-settings-update.ts";
 import { MESSAGES } from "../../shared/api-errors.ts";
+import { isSupportedTimeZone } from "../../shared/time-zones.ts";
 import type { FieldError } from "../../shared/validation/field-errors.ts";
 import type { Database } from "../db/database-types.ts";
 import { appendHistory } from "../history/record-history.ts";
 import { badRequest, HttpError } from "../http/http-error.ts";
 import { lockSettingsVersion, SETTINGS_VERSION_KEY } from "./settings-version.ts";
 
-export const TIME_ZONE_NOT_VALID = "Clinic time zone is not valid";
+export const TIME_ZONE_NOT_VALID = "Clinic time zone is not a known time zone: choose one from the list";
 export const WARNING_AFTER_TIMEOUT = "Warn after must be less than sign out after";
 // The schema's own sentence for an empty update (minProperties): a version alone changes nothing either.
 const CHANGE_SOMETHING = "Change at least one setting";
@@ -15,20 +16,11 @@ const CHANGE_SOMETHING = "Change at least one setting";
 // One history thread for the deployment's settings: entity "general_settings", id 1.
 const HISTORY = { entity: "general_settings", entityId: 1 };
 
-/** Whether Intl knows the zone (IANA names and their aliases, e.g. "UTC", "US/Eastern"). */
-export function isKnownTimeZone(zone: string): boolean {
-  try {
-    new Intl.DateTimeFormat("en-US", { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /** The rules of an admin update the schema cannot express. */
 function check(changes: GeneralSettingsUpdate): FieldError[] {
   const errors: FieldError[] = [];
-  if (changes.client_time_zone !== undefined && !isKnownTimeZone(changes.client_time_zone)) {
+  // The same list the settings form offers (shared/time-zones.ts), not whatever Intl would parse.
+  if (changes.client_time_zone !== undefined && !isSupportedTimeZone(changes.client_time_zone)) {
     errors.push({ field: "client_time_zone", message: TIME_ZONE_NOT_VALID });
   }
   const session = changes.session_configuration;

@@ -5,6 +5,7 @@ import { checkDefinition } from "./definition-check.ts";
 import type { MeasureDefinition } from "./types.ts";
 
 export const MEASURE_DEFINITION_SCHEMA_ID = "measures/measure-definition.json";
+const LICENSE_STATUS_SCHEMA_ID = "enums/license-status.json";
 
 export type DefinitionValidation = { ok: true; definition: MeasureDefinition } | { ok: false; errors: string[] };
 
@@ -16,6 +17,8 @@ export function createDefinitionValidator(
   bundle: SchemaBundle = defaultBundle,
 ): (data: unknown) => DefinitionValidation {
   const ajv = configureAjv(new Ajv(AJV_OPTIONS));
+  // The one code list the definition shares with the rest of the app (its titles are the library's words).
+  ajv.addSchema(schemaById(bundle, LICENSE_STATUS_SCHEMA_ID));
   const validateShape = ajv.compile(schemaById(bundle, MEASURE_DEFINITION_SCHEMA_ID));
   return (data) => {
     if (!validateShape(data)) {

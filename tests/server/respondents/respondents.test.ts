@@ -255,6 +255,8 @@ describe.each(DATABASES)("respondents API on $name", (database) => {
         ccauId: patient.client_clinic_assignment_user_id,
         isPatient: true,
         relation_id: 1,
+        // The patient is the respondent: said in words, never "Not provided".
+        respondent_type_label: "Patient (self)",
         email: "jo.zimmer@example.org",
         contact_information: "jo.zimmer@example.org",
         warnings: [],

@@ -163,7 +163,7 @@ describe.each(DATABASES)("answering a measure on $name", (database) => {
       ]);
       expect(body.groups[1].measures[0]).toMatchObject({
         clientMeasureId: psc.clientMeasure.id,
-        abbreviation: "PSC-17",
+        title: "Questionnaire about your child's feelings and behaviour",
         status: "not_started",
         firstPageId: "p1",
         resumePageId: "p1",
@@ -171,6 +171,9 @@ describe.each(DATABASES)("answering a measure on $name", (database) => {
         lastSeq: 0,
       });
       expect(body.groups[0].measures[0].clientMeasureId).toBe(gad.clientMeasure.id);
+      // A respondent reads the respondent-facing title, never the clinical name or a diagnostic label.
+      expect(body.groups[0].measures[0].title).toBe("Questionnaire about feeling nervous or worried");
+      expect(res.body).not.toMatch(/GAD|PSC|Anxiety|Pediatric Symptom|abbreviation|short_name|gad-7|psc-17/i);
 
       const available = await t.app.inject({
         method: "GET",
@@ -225,8 +228,13 @@ describe.each(DATABASES)("answering a measure on $name", (database) => {
         pageId: "p1",
         previousPageId: null,
         nextPageId: null,
-        measure: { abbreviation: "PHQ-9", instructions: expect.stringContaining("Over the last 2 weeks") },
+        measure: {
+          title: "Questionnaire about how you've been feeling",
+          instructions: expect.stringContaining("Over the last 2 weeks"),
+        },
       });
+      expect(body.measure).not.toHaveProperty("name");
+      expect(JSON.stringify(body.measure)).not.toMatch(/PHQ|Patient Health|Depression|phq-9/i);
       expect(body.questions).toHaveLength(10);
       expect(body.questions[0]).toMatchObject({ id: "q1", value: null, hidden: false, required: true });
       expect(body.questions[0].options[3]).toMatchObject({ value: 3, label: "Nearly every day" });

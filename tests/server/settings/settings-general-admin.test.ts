@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { TIME_ZONE_NOT_VALID } from "../../../src/server/settings/general-settings-update.ts";
+import { supportedTimeZones } from "../../../src/shared/time-zones.ts";
 import { settingsSuite } from "../../helpers/settings.ts";
 import { DATABASES } from "../../helpers/test-app.ts";
 
@@ -111,10 +113,23 @@ describe.each(DATABASES)("settings: general settings admin on $name", (database)
     expect(onlyVersion.json().errors).toEqual([{ field: "", message: "Change at least one setting" }]);
   });
 
+  it("takes any time zone of the list the settings form offers (UTC, and names a newer browser lists), and nothing else", async () => {
+    const zones = supportedTimeZones();
+    expect(zones).toContain("America/New_York");
+    expect(zones).toContain("UTC");
+    for (const zone of ["UTC", "Asia/Kolkata", "America/Argentina/Buenos_Aires"]) {
+      const res = await save({ client_time_zone: zone });
+      expect(res.statusCode, zone).toBe(200);
+      expect(res.json().client_time_zone).toBe(zone);
+    }
+    expect((await save({ client_time_zone: "America/Chicago" })).statusCode).toBe(200);
+  });
+
   it("refuses bad settings with a message for the field, changing nothing", async () => {
     const before = await read();
     const cases: [unknown, string, string][] = [
-      [{ client_time_zone: "Mars/Olympus_Mons" }, "client_time_zone", "Clinic time zone is not valid"],
+      [{ client_time_zone: "Mars/Olympus_Mons" }, "client_time_zone", TIME_ZONE_NOT_VALID],
+      [{ client_time_zone: "Europe/Atlantis" }, "client_time_zone", TIME_ZONE_NOT_VALID],
       [{ client_time_zone: "America/New York" }, "client_time_zone", "Clinic time zone is not valid"],
       [{ client_time_zone: "" }, "client_time_zone", "Clinic time zone is required"],
       [{ customer_name: "  " }, "customer_name", "Clinic name is required"],
@@ -126,7 +141,7 @@ describe.each(DATABASES)("settings: general settings admin on $name", (database)
       [
         { session_configuration: { timeout: 30, warningThreshhold: 10 } },
         "session_configuration",
-        "Sign out after must be between 60 and 86400 seconds",
+        "Sign out after must be between 1 minute and 24 hours (1440 minutes)",
       ],
       [{ session_configuration: { timeout: 600 } }, "session_configuration", "Warn after is required"],
       [

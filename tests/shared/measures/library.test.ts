@@ -45,6 +45,7 @@ const RESTRICTED = /EPDS|PROMIS|Vanderbilt|C-SSRS|PHQ-A|SCARED|OQ-45/i;
 describe("measure definition files (measures/)", () => {
   it("every file passes the schema with the project's shared ajv configuration", () => {
     const ajv = configureAjv(new Ajv(AJV_OPTIONS));
+    ajv.addSchema(schemaById(defaultBundle, "enums/license-status.json"));
     const validate = ajv.compile(schemaById(defaultBundle, "measures/measure-definition.json"));
     for (const file of files) {
       expect(validate(fromFile(file)), `${file}: ${ajv.errorsText(validate.errors)}`).toBe(true);
@@ -162,12 +163,45 @@ describe("measure definition files (measures/)", () => {
     ).toEqual(["q2", "q3"]);
   });
 
+  it("every measure has a respondent-facing title without its name, abbreviation or a diagnostic word", () => {
+    const required = schemaById(defaultBundle, "measures/measure-definition.json").required ?? [];
+    expect(required).toContain("respondentTitle");
+    const DIAGNOSTIC =
+      /depress|anxi|suicid|ptsd|post-?traumatic|trauma|disorder|alcohol use|distress|symptom|screen|checklist|mental illness/i;
+    for (const file of files) {
+      const d = fromFile(file);
+      const title = d.respondentTitle;
+      expect(title, file).toMatch(/\w/);
+      expect(title.toLowerCase(), file).not.toContain(d.abbreviation.toLowerCase());
+      expect(title.toLowerCase(), file).not.toContain(d.name.toLowerCase());
+      expect(title.toLowerCase(), file).not.toContain(d.shortName.toLowerCase());
+      expect(title, file).not.toMatch(DIAGNOSTIC);
+    }
+  });
+
+  it("every measure tells a clinician what it measures and cites its published references", () => {
+    for (const file of files) {
+      const d = fromFile(file);
+      expect(d.purpose.length, file).toBeGreaterThan(20);
+      expect(d.license.summary.length, file).toBeGreaterThan(20);
+      expect(d.references.length, file).toBeGreaterThan(0);
+      for (const ref of d.references) {
+        expect(ref.authors, file).toMatch(/^[A-Z]/);
+        expect(ref.year, file).toBeGreaterThan(1950);
+      }
+      // The clinician-facing texts carry no research provenance (repository paths, tools, hashes).
+      const shown = [d.purpose, d.license.summary, d.ageRange.text, d.cutoff?.meaning ?? ""].join(" ");
+      expect(shown, file).not.toMatch(/camcops|github|[0-9a-f]{40}|find_string|sources read|NOT VERIFIED/i);
+    }
+  });
+
   it("every shipped measure carries its licence text and sources", () => {
     for (const d of shippedMeasures()) {
       expect(d.license.text.length, d.id).toBeGreaterThan(20);
       expect(d.source.length, d.id).toBeGreaterThan(0);
     }
-    expect(def("core-10").license.status).toBe("free-no-derivatives (CC BY-ND 4.0)");
+    expect(def("core-10").license.status).toBe("free-no-derivatives");
+    expect(def("core-10").license.summary).toContain("Creative Commons Attribution-NoDerivatives 4.0");
     expect(def("who-5").license.text).toContain("CC BY-NC-SA 3.0 IGO");
   });
 

@@ -5,10 +5,10 @@
 export interface AvailableMeasure {
   clientMeasureId: number;
   measureId: number;
-  measure_id: string;
-  abbreviation: string;
-  short_name: string | null;
-  name: string;
+  /**
+   * The measure's respondent-facing title (measure-definition respondentTitle): a respondent never reads its clinical name, abbreviation or a diagnostic label.
+   */
+  title: string;
   status: "not_started" | "partial";
   due_date: string;
   firstPageId: string;

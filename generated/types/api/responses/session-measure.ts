@@ -4,11 +4,11 @@
  */
 export interface SessionMeasure {
   id: number;
-  measure_id: string;
   version: string;
-  abbreviation: string;
-  short_name: string | null;
-  name: string;
+  /**
+   * The measure's respondent-facing title (measure-definition respondentTitle): a respondent never reads its clinical name, abbreviation or a diagnostic label.
+   */
+  title: string;
   instructions: string | null;
   recall_period: string | null;
   questionCount: number;

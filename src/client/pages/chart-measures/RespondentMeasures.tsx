@@ -7,6 +7,11 @@ import { measurePaths } from "../measures/measure-paths.ts";
 import type { MeasureOverview, RespondentOverview } from "./chart-api.ts";
 import { MeasureProgressChart } from "./MeasureProgressChart.tsx";
 
+/** "1 session completed", "3 sessions completed": a count always says what it counts. */
+export function sessionsCompleted(count: number): string {
+  return `${count} ${count === 1 ? "session" : "sessions"} completed`;
+}
+
 /** The measures given to one respondent of the chart: status, due date, latest score, progress. */
 export function RespondentMeasures({ overview }: { overview: RespondentOverview }) {
   const { ccaId, ccauId, rows } = overview;
@@ -90,7 +95,7 @@ export function RespondentMeasures({ overview }: { overview: RespondentOverview 
                     </Table.Td>
                     <Table.Td>
                       <Badge variant="light" color="gray">
-                        {m.sessions_completed}
+                        {sessionsCompleted(m.sessions_completed)}
                       </Badge>
                     </Table.Td>
                   </Table.Tr>
@@ -124,7 +129,7 @@ function MeasureCard({ measure: m, ccaId, ccauId }: { measure: MeasureOverview; 
           </Text>
         </div>
         <Badge variant="light" color="gray" style={{ flex: "none" }}>
-          {m.sessions_completed} completed
+          {sessionsCompleted(m.sessions_completed)}
         </Badge>
       </Group>
       <Text size="sm" mt={6}>

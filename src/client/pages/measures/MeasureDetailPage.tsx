@@ -24,9 +24,13 @@ import { MeasureScoring } from "./MeasureScoring.tsx";
 import { type LibraryDetail, useLibraryEntry } from "./measure-api.ts";
 import { respondentLabel } from "./measure-format.ts";
 import { measurePaths } from "./measure-paths.ts";
+import { citation, definitionVersionLabel, licenseStatusLabel } from "./measure-words.ts";
 import { StarToggle } from "./StarToggle.tsx";
 
-/** /clinician/measures/library/:measureLibraryId: everything the definition states, and what it cannot verify. */
+/**
+ * /clinician/measures/library/:measureLibraryId: what a clinician needs to know about a measure, in
+ * words. Where each fact was read (and what could not be verified) is for developers: docs/measures.md.
+ */
 export function MeasureDetailPage() {
   const { measureLibraryId = "" } = useParams();
   const valid = /^[1-9]\d{0,15}$/.test(measureLibraryId);
@@ -83,17 +87,16 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-/** Everything the sources could not confirm, gathered in one place that cannot be missed. */
-function unverifiedNotes(m: LibraryDetail): string[] {
-  const notes = m.unverified.map((u) => `${u.field}: ${u.note}`);
-  if (!m.instructions.verified) notes.push("instructions: the instruction wording is not verified.");
-  if (m.loinc?.verified === "secondary") notes.push("loinc: codes seen only in third-party code; check before use.");
-  return notes;
+/** Who answers, in words: the schema's title, with the source's wording only when it adds something. */
+function respondentText(m: LibraryDetail): string {
+  const label = respondentLabel(m.respondent);
+  const detail = m.respondent_detail?.trim();
+  if (!detail || detail === m.respondent || detail.toLowerCase() === label.toLowerCase()) return label;
+  return `${label} (${detail})`;
 }
 
 function MeasureDetail({ measure: m }: { measure: LibraryDetail }) {
   const { can } = useSession();
-  const unverified = unverifiedNotes(m);
   // On a phone, labels go above values (as SchemaDetails does).
   const orientation = useMediaQuery("(max-width: 36em)") ? "vertical" : "horizontal";
   const yesNo = (v: boolean) => (v ? "Yes" : "No");
@@ -115,7 +118,7 @@ function MeasureDetail({ measure: m }: { measure: LibraryDetail }) {
               {m.question_count} questions
             </Badge>
             <Badge variant="light" color="gray">
-              version {m.version}
+              {definitionVersionLabel(m.version)}
             </Badge>
             {!m.in_library && <Badge color="gray">No longer in the library</Badge>}
           </Group>
@@ -143,80 +146,21 @@ function MeasureDetail({ measure: m }: { measure: LibraryDetail }) {
         </Alert>
       )}
 
-      {unverified.length > 0 && (
-        <Alert color="yellow" variant="light" title="NOT VERIFIED" radius="md">
-          <Text size="sm" mb={4}>
-            The sources could not confirm the following. None of it drives scoring, bands or alerts.
-          </Text>
-          <List size="sm" spacing={4}>
-            {unverified.map((note) => (
-              <List.Item key={note}>{note}</List.Item>
-            ))}
-          </List>
-        </Alert>
-      )}
-
       <Section title="About">
+        <Text size="sm" mb="sm">
+          <strong>What it measures:</strong> {m.purpose}
+        </Text>
         <DataList withDivider labelWidth="12rem" orientation={orientation}>
-          <Item label="Short name" value={m.short_name} />
-          <Item label="Respondent" value={m.respondent_detail ?? respondentLabel(m.respondent)} />
+          <Item label="Who answers" value={respondentText(m)} />
           <Item label="Age range" value={m.age_range.text} />
-          <Item label="Recall period" value={m.recall_period} />
+          <Item label="Period asked about" value={m.recall_period} />
           <Item label="Clinician administered" value={yesNo(m.clinical_administered)} />
-          <Item label="Pre-populated" value={yesNo(m.pre_populate)} />
-          <Item label="Bundle measure" value={yesNo(m.is_bundle_measure)} />
-          <Item label="Safety plan" value={yesNo(m.is_safety_plan)} />
+          <Item label="Starts from the previous answers" value={yesNo(m.pre_populate)} />
+          {m.is_bundle_measure && <Item label="Bundle measure" value="Yes" />}
+          {m.is_safety_plan && <Item label="Safety plan" value="Yes" />}
+          {m.loinc?.panel && <Item label="LOINC panel code" value={m.loinc.panel} />}
+          {m.loinc?.total && <Item label="LOINC total score code" value={m.loinc.total} />}
         </DataList>
-      </Section>
-
-      <Section title="Licence">
-        <Text fw={600} size="sm">
-          {m.license.status}
-        </Text>
-        <Text size="sm" mt={4} style={{ overflowWrap: "anywhere" }}>
-          {m.license.text}
-        </Text>
-        {m.license.note && (
-          <Text size="sm" c="dimmed" mt={4}>
-            {m.license.note}
-          </Text>
-        )}
-      </Section>
-
-      <Section title="Sources">
-        <List size="sm" spacing={4}>
-          {m.source.map((s) => (
-            <List.Item key={s} style={{ overflowWrap: "anywhere" }}>
-              {s}
-            </List.Item>
-          ))}
-        </List>
-      </Section>
-
-      <Section title="LOINC codes">
-        {m.loinc ? (
-          <DataList withDivider labelWidth="12rem" orientation={orientation}>
-            {m.loinc.panel && <Item label="Panel" value={m.loinc.panel} />}
-            {m.loinc.total && <Item label="Total score" value={m.loinc.total} />}
-            {Object.entries(m.loinc.answerLists ?? {}).map(([name, code]) => (
-              <Item key={name} label={`Answer list (${name})`} value={code} />
-            ))}
-            {m.loinc.verified && (
-              <Item
-                label="Read in"
-                value={m.loinc.verified === "primary" ? "a LOINC-derived form" : "third-party code only (NOT VERIFIED)"}
-              />
-            )}
-            {m.loinc.note && <Item label="Note" value={m.loinc.note} />}
-          </DataList>
-        ) : (
-          <Text size="sm" c="dimmed">
-            No LOINC code is verified for this measure.
-          </Text>
-        )}
-        <Text size="xs" c="dimmed" mt="xs">
-          Item and answer codes are listed with the questions.
-        </Text>
       </Section>
 
       <Section title="Instructions">
@@ -231,19 +175,9 @@ function MeasureDetail({ measure: m }: { measure: LibraryDetail }) {
               <strong>For an interviewer:</strong> {m.instructions.interviewer}
             </Text>
           )}
-          {m.instructions.note && (
-            <Text size="sm" c="dimmed">
-              {m.instructions.note}
-            </Text>
-          )}
-          {!m.instructions.verified && (
-            <Badge color="yellow" variant="filled" size="sm">
-              NOT VERIFIED
-            </Badge>
-          )}
           {!m.instructions.respondent && !m.instructions.interviewer && (
             <Text size="sm" c="dimmed">
-              No instructions.
+              No instructions: the questions are shown as they are.
             </Text>
           )}
         </Stack>
@@ -257,17 +191,28 @@ function MeasureDetail({ measure: m }: { measure: LibraryDetail }) {
         <MeasureScoring measure={m} />
       </Section>
 
-      {m.notes.length > 0 && (
-        <Section title="Notes from the sources">
-          <Stack gap="xs">
-            {m.notes.map((n) => (
-              <Text key={n.topic} size="sm">
-                <strong>{n.topic}:</strong> {n.text}
-              </Text>
+      <Section title="Licence">
+        <Text fw={600} size="sm">
+          {licenseStatusLabel(m.license.status)}
+        </Text>
+        <Text size="sm" mt={4}>
+          {m.license.summary}
+        </Text>
+      </Section>
+
+      <Section title="References">
+        {m.references.length ? (
+          <List size="sm" spacing={4}>
+            {m.references.map((ref) => (
+              <List.Item key={citation(ref)}>{citation(ref)}</List.Item>
             ))}
-          </Stack>
-        </Section>
-      )}
+          </List>
+        ) : (
+          <Text size="sm" c="dimmed">
+            No published reference is recorded for this measure.
+          </Text>
+        )}
+      </Section>
     </>
   );
 }

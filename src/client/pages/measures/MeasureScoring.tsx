@@ -1,18 +1,36 @@
-import { Badge, List, Stack, Table, Text, Title } from "@mantine/core";
+import { List, Stack, Table, Text, Title } from "@mantine/core";
 import type { LibraryDetail } from "./measure-api.ts";
+import {
+  alertCondition,
+  questionList,
+  questionNumbers,
+  reliableChangeSentence,
+  scoringSentences,
+} from "./measure-words.ts";
 import { operatorWords } from "./operator-words.ts";
 
-function NotVerified() {
-  return (
-    <Badge color="yellow" variant="filled" size="sm" ml="xs">
-      NOT VERIFIED
-    </Badge>
-  );
+type Cutoff = NonNullable<LibraryDetail["cutoff"]>;
+
+const NOT_APPLIED = "Shown for information only: this threshold is not applied to results.";
+
+function cutoffThreshold(cutoff: Cutoff): string {
+  if (cutoff.value !== undefined) return `${operatorWords(cutoff.direction)} ${cutoff.value}`;
+  if (!cutoff.bySex) return "";
+  const { male, female } = cutoff.bySex;
+  return `${operatorWords(cutoff.direction)} ${male} for men and ${female} for women`;
 }
 
-/** Scoring rule, severity bands, clinical cut-off, reliable change and alert rules. */
+const UNKNOWN_SEX: Record<string, string> = {
+  "most-sensitive":
+    "When sex at birth is not recorded as male or female, the lower threshold applies, so more patients are flagged.",
+  "least-sensitive":
+    "When sex at birth is not recorded as male or female, the higher threshold applies, so fewer patients are flagged.",
+};
+
+/** Scoring rule, severity bands, clinical cut-off, reliable change and alert rules, in words. */
 export function MeasureScoring({ measure }: { measure: LibraryDetail }) {
   const { scoring, bands, cutoff, rci, alerts } = measure;
+  const numbers = questionNumbers(measure);
   return (
     <Stack gap="lg">
       <section aria-labelledby="scoring-rule">
@@ -21,41 +39,30 @@ export function MeasureScoring({ measure }: { measure: LibraryDetail }) {
         </Title>
         {scoring ? (
           <Stack gap={4}>
-            <Text size="sm">{scoring.description}</Text>
-            <Text size="sm" c="dimmed">
-              {scoring.method === "mean" ? "Mean" : "Sum"} of {scoring.items.join(", ")}; range {scoring.range.min}–
-              {scoring.range.max}; {scoring.higherIsBetter ? "higher is better" : "lower is better"}.
-            </Text>
-            <Text size="sm" c="dimmed">
-              Missing items allowed: {scoring.missing.maxMissing}
-              {scoring.missing.treatment &&
-                ` (${scoring.missing.treatment === "prorate" ? "prorated" : "counted as 0"}${
-                  scoring.missing.rounding === "nearest" ? ", rounded" : ""
-                })`}
-              {scoring.missing.note && `. ${scoring.missing.note}`}
-            </Text>
+            {scoringSentences(measure, scoring).map((sentence) => (
+              <Text key={sentence} size="sm">
+                {sentence}
+              </Text>
+            ))}
             {[...(scoring.subscales ?? []), ...(scoring.derived ?? [])].length > 0 && (
               <List size="sm" spacing={2}>
                 {(scoring.subscales ?? []).map((s) => (
                   <List.Item key={s.id}>
-                    Subscale {s.label}: {s.items.join(", ")} (range {s.range.min}–{s.range.max})
+                    {s.label}: {questionList(numbers, s.items)}, ranging from {s.range.min} to {s.range.max}
                     {s.cutoff &&
                       `; cut-off ${operatorWords(s.cutoff.direction)} ${s.cutoff.value}: ${s.cutoff.meaning}`}
-                    {s.cutoff && !s.cutoff.verified && <NotVerified />}
+                    {s.cutoff && !s.cutoff.verified && ` (${NOT_APPLIED})`}
                   </List.Item>
                 ))}
                 {(scoring.derived ?? []).map((d) => (
                   <List.Item key={d.id}>
-                    {d.label}: total × {d.multiplier} (range {d.range.min}–{d.range.max})
+                    {d.label}: the total multiplied by {d.multiplier}, ranging from {d.range.min} to {d.range.max}
+                    {d.cutoff &&
+                      `; cut-off ${operatorWords(d.cutoff.direction)} ${d.cutoff.value}: ${d.cutoff.meaning}`}
                   </List.Item>
                 ))}
               </List>
             )}
-            {(scoring.notes ?? []).map((note) => (
-              <Text key={note} size="sm" c="dimmed">
-                {note}
-              </Text>
-            ))}
           </Stack>
         ) : (
           <Text size="sm" c="dimmed">
@@ -89,7 +96,7 @@ export function MeasureScoring({ measure }: { measure: LibraryDetail }) {
           </Table>
         ) : (
           <Text size="sm" c="dimmed">
-            The sources give no severity bands.
+            This measure has no severity bands.
           </Text>
         )}
       </section>
@@ -97,40 +104,31 @@ export function MeasureScoring({ measure }: { measure: LibraryDetail }) {
       <section aria-labelledby="cutoff">
         <Title order={3} size="h5" id="cutoff" mb={4}>
           Clinical cut-off
-          {cutoff && !cutoff.verified && <NotVerified />}
         </Title>
         {cutoff ? (
-          <Text size="sm">
-            Total {operatorWords(cutoff.direction)}{" "}
-            {cutoff.value ?? (cutoff.bySex ? `${cutoff.bySex.male} (male) / ${cutoff.bySex.female} (female)` : "")}:{" "}
-            {cutoff.meaning}
-            {cutoff.unknownSex &&
-              ` When sex at birth is unknown: the ${cutoff.unknownSex.replace("-", " ")} threshold.`}
-            {!cutoff.verified && " Shown for reference; never applied."}
-          </Text>
+          <Stack gap={4}>
+            <Text size="sm">
+              A total {cutoffThreshold(cutoff)}: {cutoff.meaning}
+            </Text>
+            {cutoff.unknownSex && <Text size="sm">{UNKNOWN_SEX[cutoff.unknownSex]}</Text>}
+            {!cutoff.verified && (
+              <Text size="sm" c="dimmed">
+                {NOT_APPLIED}
+              </Text>
+            )}
+          </Stack>
         ) : (
           <Text size="sm" c="dimmed">
-            The sources give no clinical cut-off.
+            This measure has no clinical cut-off.
           </Text>
         )}
       </section>
 
       <section aria-labelledby="rci">
         <Title order={3} size="h5" id="rci" mb={4}>
-          Reliable change index
-          {rci && !rci.verified && <NotVerified />}
+          Reliable change
         </Title>
-        {rci ? (
-          <Text size="sm">
-            {rci.value !== null ? `A change of ${rci.value} points or more is reliable.` : "Depends on the sample."}{" "}
-            {rci.basis}
-            {!rci.verified && " Change is shown without a reliable-change verdict."}
-          </Text>
-        ) : (
-          <Text size="sm" c="dimmed">
-            The sources give no reliable change index.
-          </Text>
-        )}
+        <Text size="sm">{reliableChangeSentence(rci, scoring?.higherIsBetter ?? false)}</Text>
       </section>
 
       <section aria-labelledby="alert-rules">
@@ -141,22 +139,16 @@ export function MeasureScoring({ measure }: { measure: LibraryDetail }) {
           <Stack gap="xs">
             {alerts.map((rule) => (
               <div key={rule.id}>
-                <Text size="sm" fw={600} c={rule.level === "critical" ? "red.8" : "orange.8"}>
-                  {rule.level === "critical" ? "Critical" : "Warning"}: {rule.questionId ?? rule.scale}{" "}
-                  {operatorWords(rule.operator)} {rule.value}
+                <Text size="sm" fw={600} c={rule.level === "critical" ? "red.9" : "orange.9"}>
+                  {rule.level === "critical" ? "Critical alert" : "Warning"}: {alertCondition(measure, rule)}
                 </Text>
                 <Text size="sm">{rule.message}</Text>
-                {rule.basis && (
-                  <Text size="xs" c="dimmed">
-                    Basis: {rule.basis}
-                  </Text>
-                )}
               </div>
             ))}
           </Stack>
         ) : (
           <Text size="sm" c="dimmed">
-            No alert rules.
+            This measure raises no alerts.
           </Text>
         )}
       </section>

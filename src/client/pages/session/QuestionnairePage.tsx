@@ -69,7 +69,7 @@ export function QuestionnairePage({ page }: { page: SessionPage }) {
   );
   const editable = page.editable && !saving.closedReason;
   const isLast = page.nextPageId === null;
-  const measureName = page.measure.short_name ?? page.measure.name;
+  const measureName = page.measure.title;
 
   // Answered count for the progress bar: the server's count, moved by what changed on this page.
   const answeredHere = (map: AnswerMap) =>

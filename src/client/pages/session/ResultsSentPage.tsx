@@ -22,7 +22,7 @@ export function ResultsSentPage() {
             Thank you
           </Title>
           <Text>
-            {state?.measureName ? `Your answers to ${state.measureName} were sent` : "Your answers were sent"} to your
+            {state?.measureName ? `Your answers to “${state.measureName}” were sent` : "Your answers were sent"} to your
             care team.
           </Text>
           {more > 0 ? (

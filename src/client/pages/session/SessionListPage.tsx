@@ -88,7 +88,7 @@ function GroupSection({ group, headed }: { group: RespondentGroup; headed: boole
 function MeasureCard({ measure, about }: { measure: AvailableMeasure; about: string | null }) {
   const started = measure.status === "partial";
   const verb = started ? "Continue" : "Start";
-  const title = measure.short_name ?? measure.name;
+  const title = measure.title;
   return (
     <Card withBorder radius="md" padding="md">
       <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm">
@@ -122,7 +122,7 @@ function MeasureCard({ measure, about }: { measure: AvailableMeasure; about: str
           component={Link}
           to={sessionPaths.page(measure.clientMeasureId, measure.resumePageId)}
           // The visible verb first, then which questionnaire: a screen reader's list of links stays clear.
-          aria-label={`${verb} ${title}${about ? ` about ${about}` : ""}, due ${formatCalendarDate(measure.due_date)}`}
+          aria-label={`${verb} ${title}${about ? `, for ${about}` : ""}, due ${formatCalendarDate(measure.due_date)}`}
         >
           {verb}
         </Button>

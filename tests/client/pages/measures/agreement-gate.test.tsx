@@ -38,10 +38,7 @@ const available = {
         {
           clientMeasureId: 51,
           measureId: 14,
-          measure_id: "psc-17",
-          abbreviation: "PSC-17",
-          short_name: "PSC-17 Child behaviour",
-          name: "Pediatric Symptom Checklist-17",
+          title: "Questionnaire about your child's feelings and behaviour",
           status: "partial",
           due_date: "2026-11-30T00:00:00.000Z",
           firstPageId: "p1",
@@ -62,10 +59,7 @@ const available = {
         {
           clientMeasureId: 61,
           measureId: 14,
-          measure_id: "psc-17",
-          abbreviation: "PSC-17",
-          short_name: "PSC-17 Child behaviour",
-          name: "Pediatric Symptom Checklist-17",
+          title: "Questionnaire about your child's feelings and behaviour",
           status: "not_started",
           due_date: "2026-12-01T00:00:00.000Z",
           firstPageId: "p1",
@@ -131,9 +125,15 @@ describe("the privacy agreement gate", () => {
     // A parent with two children: one group per child, under the child's name.
     expect(screen.getByRole("region", { name: "About Ana Rivera" })).toBeTruthy();
     expect(screen.getByRole("region", { name: "About Leo Rivera" })).toBeTruthy();
-    const resume = screen.getByRole("link", { name: /Continue PSC-17 Child behaviour about Ana Rivera/ });
+    const resume = screen.getByRole("link", {
+      name: /Continue Questionnaire about your child's feelings and behaviour, for Ana Rivera/,
+    });
     expect(resume.getAttribute("href")).toBe("/session/measure/51/page/p1");
-    expect(screen.getByRole("link", { name: /Start PSC-17 Child behaviour about Leo Rivera/ })).toBeTruthy();
+    expect(
+      screen.getByRole("link", {
+        name: /Start Questionnaire about your child's feelings and behaviour, for Leo Rivera/,
+      }),
+    ).toBeTruthy();
     expect(screen.getByText("4 of 17 answered")).toBeTruthy();
   });
 

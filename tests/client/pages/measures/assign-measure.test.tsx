@@ -140,6 +140,8 @@ describe("the patient's measures", () => {
     const table = await screen.findByRole("table", { name: "Measures of Jordan Rivera" });
     expect(within(table).getByText("Partially completed")).toBeTruthy();
     expect(within(table).getByText("Nov 24, 2026")).toBeTruthy();
+    // A count says what it counts.
+    expect(within(table).getByText("2 sessions completed")).toBeTruthy();
     const latest = within(table).getByRole("link", { name: "14 · Moderate" });
     expect(latest.getAttribute("href")).toBe("/assignment/3/5/measures/43");
     // A respondent with nothing assigned gets no empty section.

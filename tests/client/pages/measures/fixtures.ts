@@ -46,11 +46,8 @@ export function sessionPage(patch: Partial<SessionPage> = {}): SessionPage {
     answeredCount: 0,
     measure: {
       id: 10,
-      measure_id: "phq-9",
       version: "1.0.0",
-      abbreviation: "PHQ-9",
-      short_name: "PHQ-9 Depression",
-      name: "Patient Health Questionnaire-9",
+      title: "Questionnaire about how you've been feeling",
       instructions: "Over the last 2 weeks, how often have you been bothered by any of the following problems?",
       recall_period: "last 2 weeks",
       questionCount: 3,

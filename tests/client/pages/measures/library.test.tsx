@@ -6,6 +6,7 @@ import { ApiError } from "../../../../src/client/api/api-error.ts";
 import { api } from "../../../../src/client/api/http.ts";
 import { MeasureDetailPage } from "../../../../src/client/pages/measures/MeasureDetailPage.tsx";
 import { MeasureLibraryPage } from "../../../../src/client/pages/measures/MeasureLibraryPage.tsx";
+import { libraryDetail } from "../../../../src/server/measures/library-detail.ts";
 import { MEASURE_LIBRARY } from "../../../../src/shared/measures/library.ts";
 import { defaultBundle, enumOptions, schemaById } from "../../../../src/shared/schema/bundle.ts";
 import { renderWithProviders } from "../../renderers/test-utils.tsx";
@@ -59,33 +60,19 @@ beforeEach(() => {
       return { id, starred: starred.has(id) } as never;
     }
     if (path === "library/10") {
-      const def = MEASURE_LIBRARY.find((d) => d.id === "phq-9");
-      if (!def) throw new Error("phq-9 missing");
-      return {
-        ...phq9,
-        version: def.version,
-        respondent_detail: def.respondentDetail ?? null,
+      const definition = MEASURE_LIBRARY.find((d) => d.id === "phq-9");
+      if (!definition) throw new Error("phq-9 missing");
+      // What the server sends: the route's own mapping from the stored definition.
+      return libraryDetail({
+        id: 10,
+        definition,
+        version: definition.version,
         in_library: true,
-        discontinued: null,
-        clinical_administered: false,
-        pre_populate: false,
-        is_bundle_measure: false,
-        is_safety_plan: false,
-        age_range: def.ageRange,
-        recall_period: def.recallPeriod,
-        instructions: def.instructions,
-        license: def.license,
-        source: def.source,
-        loinc: def.loinc,
-        scoring: def.scoring,
-        bands: def.bands,
-        cutoff: def.cutoff,
-        rci: def.rci,
-        alerts: def.alerts,
-        notes: def.notes ?? [],
-        unverified: def.unverified,
-        pages: def.pages,
-      } as never;
+        discontinued_at: null,
+        replacement_id: null,
+        replacement_abbreviation: null,
+        starred: false,
+      }) as never;
     }
     throw new ApiError(404, "This measure does not exist.", "not_found");
   });
@@ -104,6 +91,9 @@ describe("the measure library", () => {
     );
     expect(within(table).getByText("Self-report")).toBeTruthy();
     expect(within(table).getByText("Parent or caregiver")).toBeTruthy();
+    // The licence in words (enums/license-status.json), not its slug.
+    expect(within(table).getAllByText("Public domain")).toHaveLength(2);
+    expect(table.textContent).not.toContain("public-domain");
     expect(screen.getByText("2 measures")).toBeTruthy();
     expect(listQueries()[0]).toEqual({
       search: "",
@@ -148,7 +138,7 @@ describe("the measure library", () => {
 });
 
 describe("the measure detail page", () => {
-  it("shows licence, sources, LOINC codes, items, bands, cut-off, RCI, alert rules and what is NOT VERIFIED", async () => {
+  async function openPhq9() {
     renderWithProviders(
       <Routes>
         <Route path="/clinician/measures/library/:measureLibraryId" element={<MeasureDetailPage />} />
@@ -156,22 +146,62 @@ describe("the measure detail page", () => {
       { route: "/clinician/measures/library/10" },
     );
     await screen.findByRole("heading", { level: 1, name: "PHQ-9" });
-    const notVerified = screen.getByRole("alert", { name: "NOT VERIFIED" });
-    expect(notVerified.textContent).toContain("NOT VERIFIED");
-    expect(notVerified.textContent).toContain("Maximum missing items NOT VERIFIED");
-    expect(screen.getByRole("region", { name: "Licence" }).textContent).toContain("no permission is required");
-    expect(screen.getByRole("region", { name: "Sources" }).textContent).toContain("camcops");
-    expect(screen.getByRole("region", { name: "LOINC codes" }).textContent).toContain("44249-1");
+  }
+
+  it("says what the instrument measures, who answers, its licence in words and its published references", async () => {
+    await openPhq9();
+    const about = screen.getByRole("region", { name: "About" });
+    expect(about.textContent).toContain("What it measures: How severe depression symptoms have been");
+    expect(about.textContent).toContain("Who answersSelf-report");
+    expect(screen.getByText("Definition version 1.0.0")).toBeTruthy();
+    const licence = screen.getByRole("region", { name: "Licence" });
+    expect(licence.textContent).toContain("Public domain");
+    expect(licence.textContent).toContain("no permission is required to reproduce");
+    expect(licence.textContent).not.toContain("public-domain");
+    expect(screen.getByRole("region", { name: "References" }).textContent).toContain(
+      "Kroenke K, Spitzer RL, Williams JBW. The PHQ-9: validity of a brief depression severity measure. Journal of General Internal Medicine. 2001;16(9):606–613.",
+    );
+  });
+
+  it("puts scoring, bands, cut-off, reliable change and alert rules in words, with questions by number", async () => {
+    await openPhq9();
     const questions = screen.getByRole("region", { name: "Questions" });
     expect(questions.textContent).toContain(
       "9. Thoughts that you would be better off dead or of hurting yourself in some way",
     );
-    expect(questions.textContent).toContain("LOINC 44260-8");
+    expect(questions.textContent).toContain("Not part of the total");
     const scoring = screen.getByRole("region", { name: "Scoring and alerts" });
+    expect(scoring.textContent).toContain(
+      "The total is the sum of the scores of questions 1–9; it ranges from 0 to 27.",
+    );
+    expect(scoring.textContent).toContain("Question 10 is not part of the total.");
     expect(within(scoring).getByRole("table", { name: "Severity bands" }).textContent).toContain("Moderately severe");
-    expect(scoring.textContent).toContain("Total at or above 10");
-    expect(scoring.textContent).toContain("A change of 6 points or more is reliable.");
-    expect(scoring.textContent).toContain("Critical: q9 above 0");
+    expect(scoring.textContent).toContain("A total at or above 10: probable major depression");
+    expect(scoring.textContent).toContain(
+      "A change of 6 points or more between two sessions is larger than measurement error alone would explain",
+    );
+    expect(scoring.textContent).toContain("Critical alert: Raised when question 9 scores above 0.");
+  });
+
+  it("shows no raw keys, question ids, codes, repository paths or unverified lists", async () => {
+    await openPhq9();
+    const text = document.body.textContent ?? "";
+    expect(screen.queryByText("NOT VERIFIED")).toBeNull();
+    expect(screen.queryByRole("region", { name: "Sources" })).toBeNull();
+    for (const raw of [
+      /NOT VERIFIED/i,
+      /scoring\.missing/,
+      /ageRange/,
+      /\bq\d+\b/,
+      /RADIO/i,
+      /Respondent: self/,
+      /RCI/,
+      /camcops|github|find_string/i,
+      /[0-9a-f]{40}/,
+      /sources read/i,
+    ]) {
+      expect(text, String(raw)).not.toMatch(raw);
+    }
   });
 });
 

@@ -124,8 +124,11 @@ describe("the session report", () => {
     expect(screen.getByText(/Severity:/).textContent).toBe("Severity: Moderate (10–14)");
     expect(screen.getByText(/In the clinical range/).textContent).toContain("at or above 10");
     expect(screen.getByText("Since the first session: 19 → 12 (−7, improved)")).toBeTruthy();
-    expect(screen.getByText("reliable improvement (RCI 6)")).toBeTruthy();
-    expect(screen.getByText("no reliable change (RCI 6)")).toBeTruthy();
+    expect(screen.getByText("reliable improvement")).toBeTruthy();
+    expect(screen.getByText("no reliable change")).toBeTruthy();
+    // The threshold in words, never "RCI 6".
+    expect(screen.getAllByText("A change of 6 points or more counts as reliable.")).toHaveLength(2);
+    expect(document.body.textContent).not.toMatch(/RCI/);
   });
 
   it("acknowledging asks what was done, then keeps the alert on the page, muted, saying who did what", async () => {

@@ -75,7 +75,7 @@ const questionSaves = () => calls.filter((c) => c.path.includes("/question/"));
 describe("answering a session", () => {
   it("saves each answer as it is given, with a save number that only goes up", async () => {
     renderSession();
-    await screen.findByRole("heading", { level: 1, name: "PHQ-9 Depression" });
+    await screen.findByRole("heading", { level: 1, name: "Questionnaire about how you've been feeling" });
     choose(/Little interest/, "Several days");
     choose(/Feeling down/, "Nearly every day");
     await waitFor(() => expect(questionSaves()).toHaveLength(2));
@@ -90,7 +90,7 @@ describe("answering a session", () => {
   it("a newer answer to the same question cancels the older save still pending", async () => {
     holdSaves = true;
     renderSession();
-    await screen.findByRole("heading", { level: 1, name: "PHQ-9 Depression" });
+    await screen.findByRole("heading", { level: 1, name: "Questionnaire about how you've been feeling" });
     choose(/Little interest/, "Several days");
     choose(/Little interest/, "More than half the days");
     await waitFor(() => expect(questionSaves()).toHaveLength(2));
@@ -116,7 +116,7 @@ describe("answering a session", () => {
       ],
     });
     renderSession();
-    await screen.findByRole("heading", { level: 1, name: "PHQ-9 Depression" });
+    await screen.findByRole("heading", { level: 1, name: "Questionnaire about how you've been feeling" });
     expect(
       (within(group(/Little interest/)).getByRole("radio", { name: "More than half the days" }) as HTMLInputElement)
         .checked,
@@ -162,7 +162,7 @@ describe("answering a session", () => {
       ]);
     };
     renderSession();
-    await screen.findByRole("heading", { level: 1, name: "PHQ-9 Depression" });
+    await screen.findByRole("heading", { level: 1, name: "Questionnaire about how you've been feeling" });
     choose(/Little interest/, "Several days");
     fireEvent.click(screen.getByRole("button", { name: "Submit" }));
     const summary = await screen.findByRole("alert");
@@ -185,13 +185,13 @@ describe("answering a session", () => {
 
   it("a complete submit ends on the thank-you page", async () => {
     renderSession();
-    await screen.findByRole("heading", { level: 1, name: "PHQ-9 Depression" });
+    await screen.findByRole("heading", { level: 1, name: "Questionnaire about how you've been feeling" });
     choose(/Little interest/, "Not at all");
     choose(/Feeling down/, "Several days");
     choose(/Thoughts that you would/, "Several days");
     fireEvent.click(screen.getByRole("button", { name: "Submit" }));
     expect(await screen.findByRole("heading", { name: "Thank you" })).toBeTruthy();
-    expect(screen.getByText(/Your answers to PHQ-9 Depression were sent/)).toBeTruthy();
+    expect(screen.getByText(/Your answers to “Questionnaire about how you've been feeling” were sent/)).toBeTruthy();
     const submit = calls.find((c) => c.path === "questionnaires/41");
     expect(submit?.body?.completed).toBe(true);
     expect(submit?.body?.questionAnswers).toHaveLength(3);
@@ -199,7 +199,7 @@ describe("answering a session", () => {
 
   it("a session the server has closed turns read-only and says why", async () => {
     renderSession();
-    await screen.findByRole("heading", { level: 1, name: "PHQ-9 Depression" });
+    await screen.findByRole("heading", { level: 1, name: "Questionnaire about how you've been feeling" });
     apiMock.mockImplementationOnce(async () => {
       throw new ApiError(409, "This measure has already been submitted.", "already_submitted");
     });

@@ -8,6 +8,7 @@ import { adminOwnedSettings, GeneralSettingsPage } from "../../../../src/client/
 import { OutboxPage } from "../../../../src/client/pages/settings/OutboxPage.tsx";
 import { PatientUserListPage } from "../../../../src/client/pages/settings/PatientUserListPage.tsx";
 import { PatientUserViewPage } from "../../../../src/client/pages/settings/PatientUserViewPage.tsx";
+import { supportedTimeZones } from "../../../../src/shared/time-zones.ts";
 import { renderWithProviders } from "../../renderers/test-utils.tsx";
 import { recordedCalls, signIn } from "./fixtures.ts";
 
@@ -173,6 +174,39 @@ describe("GeneralSettingsPage", () => {
       scheduling_due_dates_options: [0, 1, 3, 7, 14],
     });
     await waitFor(() => expect(toastSuccess).toHaveBeenCalledWith("Settings saved"));
+  });
+
+  it("shows and takes the inactivity times in minutes, and saves them in the seconds the schema stores", async () => {
+    renderWithProviders(<GeneralSettingsPage />, { route: "/settings/general" });
+    const signOut = (await screen.findByLabelText("Sign out after (minutes)")) as HTMLInputElement;
+    const warn = screen.getByLabelText("Warn after (minutes)") as HTMLInputElement;
+    expect(signOut.value).toBe("120");
+    expect(warn.value).toBe("119");
+    expect(screen.queryByText(/seconds\)/)).toBeTruthy(); // "Check every (seconds)" keeps its own unit
+    expect(screen.queryByLabelText(/Sign out after \(seconds\)/)).toBeNull();
+    fireEvent.change(signOut, { target: { value: "30" } });
+    fireEvent.change(warn, { target: { value: "28.5" } });
+    fireEvent.click(screen.getByRole("button", { name: "Save settings" }));
+    await waitFor(() => expect(calls("settings/general").filter((c) => c.method === "PUT")).toHaveLength(1));
+    expect(calls("settings/general").find((c) => c.method === "PUT")?.body).toMatchObject({
+      session_configuration: { timeout: 1800, warningThreshhold: 1710, checkRate: 1 },
+    });
+  });
+
+  it("picks the clinic time zone from a searchable list of known zones, not free text", async () => {
+    renderWithProviders(<GeneralSettingsPage />, { route: "/settings/general" });
+    const zone = (await screen.findByLabelText("Clinic time zone")) as HTMLInputElement;
+    expect(zone.value).toBe("America / New York");
+    fireEvent.click(zone);
+    const options = await screen.findAllByRole("option");
+    // Every zone the server takes, and nothing else (shared/time-zones.ts).
+    expect(options).toHaveLength(supportedTimeZones().length);
+    fireEvent.click(screen.getByRole("option", { name: "America / Chicago" }));
+    fireEvent.click(screen.getByRole("button", { name: "Save settings" }));
+    await waitFor(() => expect(calls("settings/general").filter((c) => c.method === "PUT")).toHaveLength(1));
+    expect(calls("settings/general").find((c) => c.method === "PUT")?.body).toMatchObject({
+      client_time_zone: "America/Chicago",
+    });
   });
 });
 

@@ -6,7 +6,7 @@ import { AlertNotice } from "../../alerts/AlertNotice.tsx";
 export function alertDetail(alert: ReportAlert, answers: readonly ReportAnswer[], score: ReportScore | null): string {
   if (alert.questionId) {
     const answer = answers.find((a) => a.questionId === alert.questionId);
-    if (!answer) return `Question ${alert.questionId}`;
+    if (!answer) return "A question of this measure (its answer is not in this report)";
     const item = answer.number !== null ? `Item ${answer.number}` : "Item";
     const given = answer.answered ? answer.labels.join(", ") || String(answer.value) : "not answered";
     const points = answer.score !== null ? ` (score ${answer.score})` : "";
@@ -17,7 +17,7 @@ export function alertDetail(alert: ReportAlert, answers: readonly ReportAnswer[]
     if (alert.scale === "total")
       return score?.total !== null && score?.total !== undefined ? `Total score ${score.total}` : "Total score";
     const scale = scales.find((s) => s.id === alert.scale);
-    return scale ? `${scale.label}: ${scale.score}` : alert.scale;
+    return scale ? `${scale.label}: ${scale.score}` : "A score of this measure";
   }
   return "";
 }

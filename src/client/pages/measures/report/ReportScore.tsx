@@ -37,10 +37,16 @@ function ChangeLine({ label, change }: { label: string; change: ScoreChange | nu
         {label}: {change.from} → {change.to} ({signed(change.change)}, {change.direction})
       </Text>
       {verdict ? (
-        <Badge color={color} variant="light">
-          {verdict}
-          {change.rci !== undefined && ` (RCI ${change.rci})`}
-        </Badge>
+        <>
+          <Badge color={color} variant="light">
+            {verdict}
+          </Badge>
+          {change.rci !== undefined && (
+            <Text size="xs" c="dimmed">
+              A change of {change.rci} {change.rci === 1 ? "point" : "points"} or more counts as reliable.
+            </Text>
+          )}
+        </>
       ) : (
         <Text size="xs" c="dimmed">
           no verified reliable-change index for this measure
