@@ -1,10 +1,12 @@
 import { type Kysely, sql } from "kysely";
 import type { RespondentGroup } from "../../shared/api/respondent-sessions.ts";
+import { resumePageId } from "../../shared/scoring/resume-page.ts";
 import type { Database } from "../db/database-types.ts";
 import { definitionVersion } from "../measures/definitions.ts";
 import { SELF_RELATION } from "../patients/self-relation.ts";
 import { isOpen } from "./availability.ts";
 import { respondentTitleOf } from "./respondent-title.ts";
+import { loadAnswers } from "./session-store.ts";
 
 /**
  * What a respondent can answer now (spec §2 /session): their sessions that are not started or
@@ -33,7 +35,6 @@ export async function availableSessions(
       respondentTitleOf("m").as("title"),
       "cm.status",
       "cm.due_date",
-      "cm.last_answered_question",
       sql<number>`coalesce(cm.measure_version_id, m.current_version_id)`.as("version_id"),
       sql<number>`(select count(*)::int from answer a where a.client_measure_id = cm.id and a.value is not null)`.as(
         "answered",
@@ -55,7 +56,9 @@ export async function availableSessions(
   const groups = new Map<number, RespondentGroup>();
   for (const row of rows) {
     const { definition: def } = await definitionVersion(db, Number(row.version_id));
-    const resume = def.pages.find((p) => p.questions.some((q) => q.id === row.last_answered_question));
+    // A started session resumes at its first unanswered question's page; a new one at the start.
+    const resume =
+      row.status === "partial" ? resumePageId(def, (await loadAnswers(db, row.id)).answers) : def.pages[0].id;
     let group = groups.get(row.ccau_id);
     if (!group) {
       group = {
@@ -79,7 +82,7 @@ export async function availableSessions(
       status: row.status as "not_started" | "partial",
       due_date: row.due_date.toISOString(),
       firstPageId: def.pages[0].id,
-      resumePageId: (resume ?? def.pages[0]).id,
+      resumePageId: resume,
       answeredCount: Number(row.answered),
       questionCount: def.questionCount,
       lastSeq: Number(row.last_seq),
