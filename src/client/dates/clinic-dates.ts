@@ -89,6 +89,31 @@ export function formatMomentTime(value: string | null | undefined, zone = clinic
   return date ? formatter("time", zone).format(date) : value;
 }
 
+/**
+ * A moment as the clinic's wall clock, "YYYY-MM-DD HH:mm:ss" with no zone: what a chart library
+ * without time zones (Plotly) needs to place a point on the clinic's day, not the device's or UTC's.
+ */
+export function clinicWallClock(value: string, zone = clinicZone): string {
+  const date = parse(value);
+  if (!date) return value;
+  const parts = new Intl.DateTimeFormat("en-CA", {
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+    second: "2-digit",
+    hourCycle: "h23",
+    timeZone: zone,
+  })
+    .formatToParts(date)
+    .reduce<Record<string, string>>((acc, p) => {
+      acc[p.type] = p.value;
+      return acc;
+    }, {});
+  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}:${parts.second}`;
+}
+
 /** A moment's calendar day in a zone, as YYYY-MM-DD. */
 export function calendarDayIn(moment: Date, zone = clinicZone): string {
   const parts = new Intl.DateTimeFormat("en-CA", { year: "numeric", month: "2-digit", day: "2-digit", timeZone: zone })

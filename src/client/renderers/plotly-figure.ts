@@ -1,3 +1,4 @@
+import { clinicWallClock } from "../dates/clinic-dates.ts";
 import { bandOf, type ChartFigure, dayText, plotlyAxisType } from "./chart-figure.ts";
 
 // Plotly's own types are not loaded here (the basic bundle has none); these are the parts we set.
@@ -42,15 +43,18 @@ function hoverText(figure: ChartFigure, seriesName: string, x: unknown, y: unkno
  * points that raised an alert carry a marker of their own.
  */
 export function plotlyFigure(figure: ChartFigure, height: number): PlotlyFigure {
+  // Plotly has no time zones: moments are handed over as the clinic's wall clock, so a session
+  // completed at 11 PM sits on its clinic day, under the tick that names that day.
+  const plotX = (x: unknown) => (figure.xKind === "datetime" && typeof x === "string" ? clinicWallClock(x) : x);
   const data: PlotData[] = figure.series.map((s) => {
     const text = s.x.map((x, i) => hoverText(figure, s.name, x, s.y[i], i));
     return figure.type === "bar"
-      ? { type: "bar", name: s.name, x: s.x, y: s.y, hovertext: text, hoverinfo: "text" }
+      ? { type: "bar", name: s.name, x: s.x.map(plotX), y: s.y, hovertext: text, hoverinfo: "text" }
       : {
           type: "scatter",
           mode: "lines+markers",
           name: s.name,
-          x: s.x,
+          x: s.x.map(plotX),
           y: s.y,
           hovertext: text,
           hoverinfo: "text",
@@ -66,7 +70,7 @@ export function plotlyFigure(figure: ChartFigure, height: number): PlotlyFigure 
       type: "scatter",
       mode: "markers",
       name: "Raised an alert",
-      x: alertIdx.map((i) => first.x[i]),
+      x: alertIdx.map((i) => plotX(first.x[i])),
       y: alertIdx.map((i) => first.y[i]),
       hovertext: alertIdx.map((i) => hoverText(figure, first.name, first.x[i], first.y[i], i)),
       hoverinfo: "text",
@@ -150,7 +154,9 @@ export function plotlyFigure(figure: ChartFigure, height: number): PlotlyFigure 
         type: plotlyAxisType(figure.xKind),
         automargin: true,
         // One tick per session, on its date: never a tick between sessions that reads as one.
-        ...(datesAxis ? { tickmode: "array", tickvals: xs, ticktext: xs.map((x) => dayText(figure.xKind, x)) } : {}),
+        ...(datesAxis
+          ? { tickmode: "array", tickvals: xs.map(plotX), ticktext: xs.map((x) => dayText(figure.xKind, x)) }
+          : {}),
       },
       yaxis: {
         title: { text: figure.yTitle },

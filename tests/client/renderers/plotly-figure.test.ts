@@ -1,4 +1,5 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { setClinicTimeZone } from "../../../src/client/dates/clinic-dates.ts";
 import { type ChartDefinition, chartFigure } from "../../../src/client/renderers/chart-figure.ts";
 import { plotlyFigure } from "../../../src/client/renderers/plotly-figure.ts";
 import { scoreScale } from "../../../src/client/renderers/score-scale.ts";
@@ -27,12 +28,18 @@ const sessions = [
   { clientMeasureId: 3, date: "2026-11-03T15:00:00.000Z", score: 6, severity: null, alerts: [] },
 ];
 
+/** A session's moment as Plotly gets it: the clinic's wall clock (UTC in these tests). */
+const wall = (iso: string) => iso.slice(0, 19).replace("T", " ");
+
 function figureFor(id: string, rows: Record<string, unknown>[] = sessions) {
   const figure = chartFigure(defaultBundle, definitionFor(id), rows);
   return { figure, plot: plotlyFigure(figure, 240) };
 }
 
 describe("score chart figure", () => {
+  beforeEach(() => setClinicTimeZone("UTC"));
+  afterEach(() => setClinicTimeZone(undefined));
+
   it("draws PHQ-9 on its full 0–27 range whatever the scores are", () => {
     const { plot } = figureFor("phq-9");
     expect(plot.layout.yaxis).toMatchObject({ range: [0, 27], autorange: false });
@@ -65,18 +72,18 @@ describe("score chart figure", () => {
     expect(plot.layout.xaxis).toMatchObject({
       type: "date",
       tickmode: "array",
-      tickvals: sessions.map((s) => s.date),
+      tickvals: sessions.map((s) => wall(s.date)),
     });
     const ticks = (plot.layout.xaxis as { ticktext: string[] }).ticktext;
     expect(ticks).toHaveLength(3);
     expect(ticks[2]).toBe("Nov 3, 2026");
-    expect(plot.data[0]).toMatchObject({ x: sessions.map((s) => s.date), y: [3, 8, 6] });
+    expect(plot.data[0]).toMatchObject({ x: sessions.map((s) => wall(s.date)), y: [3, 8, 6] });
   });
 
   it("marks a session that raised an alert, in the plot, its hover text and the data table", () => {
     const { figure, plot } = figureFor("phq-9");
     const marked = plot.data.find((d) => d.name === "Raised an alert");
-    expect(marked).toMatchObject({ x: [sessions[1].date], y: [8], mode: "markers" });
+    expect(marked).toMatchObject({ x: [wall(sessions[1].date)], y: [8], mode: "markers" });
     expect(String((marked?.hovertext as string[] | undefined)?.[0])).toContain("Alert: Item 9 answered 2");
     expect((plot.data[0].hovertext as string[])[0]).not.toContain("Alert");
     expect(figure.table.headers).toEqual(["Completed", "Total score", "Alerts"]);
@@ -110,5 +117,18 @@ describe("score chart figure", () => {
     expect(figure.summary).toBe(
       "phq-9 total score over 3 sessions on a scale of 0 to 27, latest 14 (Moderate) on Nov 3, 2026",
     );
+  });
+});
+
+describe("score chart dates on the clinic's clock", () => {
+  afterEach(() => setClinicTimeZone(undefined));
+
+  it("places a session finished late in the evening on its clinic day, under that day's tick", () => {
+    setClinicTimeZone("America/Los_Angeles");
+    // 10:30 PM on Nov 2 in Los Angeles is already Nov 3 in UTC.
+    const late = [{ clientMeasureId: 9, date: "2026-11-03T06:30:00.000Z", score: 5, severity: null, alerts: [] }];
+    const { plot } = figureFor("phq-9", late);
+    expect(plot.data[0].x).toEqual(["2026-11-02 22:30:00"]);
+    expect(plot.layout.xaxis).toMatchObject({ tickvals: ["2026-11-02 22:30:00"], ticktext: ["Nov 2, 2026"] });
   });
 });

@@ -141,7 +141,7 @@ describe("answering a session", () => {
       ],
     });
     renderSession();
-    await screen.findByRole("heading", { level: 1, name: "PHQ-9 Depression" });
+    await screen.findByRole("heading", { level: 1, name: "Questionnaire about how you've been feeling" });
     await waitFor(() => expect(group(/Feeling down/).contains(document.activeElement)).toBe(true));
     const progress = screen.getByRole("region", { name: "Progress" });
     expect(within(progress).getByText("2 of 3 answered")).toBeTruthy();
@@ -150,7 +150,10 @@ describe("answering a session", () => {
 
   it("starts a page with no answers yet at its heading", async () => {
     renderSession();
-    const heading = await screen.findByRole("heading", { level: 1, name: "PHQ-9 Depression" });
+    const heading = await screen.findByRole("heading", {
+      level: 1,
+      name: "Questionnaire about how you've been feeling",
+    });
     await waitFor(() => expect(document.activeElement).toBe(heading));
   });
 

@@ -93,10 +93,10 @@ describe("PatientListPage", () => {
     const row = (await screen.findByRole("link", { name: "Jordan Rivera" })).closest("tr") as HTMLElement;
     expect(within(row).getByText("2 active alerts")).toBeTruthy();
     expect(within(row).getByText("PHQ-9 14 · Moderate")).toBeTruthy();
-    expect(within(row).getByText("Overdue · 03/01/2026")).toBeTruthy();
+    expect(within(row).getByText("Overdue · Mar 1, 2026")).toBeTruthy();
     const quiet = screen.getByRole("link", { name: "Sam Lee" }).closest("tr") as HTMLElement;
     expect(within(quiet).getByText("None")).toBeTruthy();
-    expect(within(quiet).getByText("04/10/2026")).toBeTruthy();
+    expect(within(quiet).getByText("Apr 10, 2026")).toBeTruthy();
     expect(within(quiet).queryByText(/Overdue/)).toBeNull();
     // The headers sort on the server: alerts newest first, due dates oldest first.
     fireEvent.click(screen.getByRole("button", { name: /^Alert/ }));
