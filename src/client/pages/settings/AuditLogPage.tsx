@@ -47,8 +47,11 @@ export function AuditLogPage() {
 
   const set = (field: keyof AuditFilters) => (value: string | null) =>
     setDraft((d) => ({ ...d, [field]: value ?? "" }));
+  // An inverted range would quietly list nothing: say so on both fields instead, and apply nothing.
+  const rangeError = draft.from && draft.to && draft.from > draft.to ? "From must be on or before To" : null;
   const apply = (event: FormEvent) => {
     event.preventDefault();
+    if (rangeError) return;
     const next = new URLSearchParams();
     for (const [field, value] of Object.entries(draft)) if (value) next.set(field, value.trim());
     setParams(next, { replace: true });
@@ -100,8 +103,18 @@ export function AuditLogPage() {
             searchable
             clearable
           />
-          <DateField label={filterTitle("from")} value={draft.from ?? ""} onChange={(next) => set("from")(next)} />
-          <DateField label={filterTitle("to")} value={draft.to ?? ""} onChange={(next) => set("to")(next)} />
+          <DateField
+            label={filterTitle("from")}
+            value={draft.from ?? ""}
+            onChange={(next) => set("from")(next)}
+            error={rangeError ?? undefined}
+          />
+          <DateField
+            label={filterTitle("to")}
+            value={draft.to ?? ""}
+            onChange={(next) => set("to")(next)}
+            error={rangeError ? true : undefined}
+          />
           <Button type="submit">Apply filters</Button>
         </Group>
       </form>

@@ -4,6 +4,7 @@ import { Route, Routes } from "react-router-dom";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { api } from "../../../../src/client/api/http.ts";
 import { toastSuccess } from "../../../../src/client/notifications/toast.ts";
+import { AuditLogPage } from "../../../../src/client/pages/settings/AuditLogPage.tsx";
 import { adminOwnedSettings, GeneralSettingsPage } from "../../../../src/client/pages/settings/GeneralSettingsPage.tsx";
 import { OutboxPage } from "../../../../src/client/pages/settings/OutboxPage.tsx";
 import { PatientUserListPage } from "../../../../src/client/pages/settings/PatientUserListPage.tsx";
@@ -245,5 +246,25 @@ describe("OutboxPage", () => {
     const card = await screen.findByRole("article");
     expect(within(card).queryByRole("link")).toBeNull();
     expect(within(card).getByText("Link: javascript:alert(1)")).toBeTruthy();
+  });
+});
+
+describe("AuditLogPage", () => {
+  it("refuses an inverted date range on both fields and asks the server nothing new", async () => {
+    apiMock.mockImplementation(async () => ({ rows: [], totalRecords: 0, totalAccuracy: "exact" }) as never);
+    renderWithProviders(<AuditLogPage />, { route: "/settings/audit-log" });
+    await waitFor(() => expect(apiMock).toHaveBeenCalled());
+    const calls = apiMock.mock.calls.length;
+    const from = screen.getByRole("textbox", { name: "From" });
+    const to = screen.getByRole("textbox", { name: "To" });
+    fireEvent.change(from, { target: { value: "2026-11-20" } });
+    fireEvent.blur(from);
+    fireEvent.change(to, { target: { value: "2026-11-01" } });
+    fireEvent.blur(to);
+    fireEvent.click(screen.getByRole("button", { name: "Apply filters" }));
+    expect(await screen.findByText("From must be on or before To")).toBeTruthy();
+    expect(from.getAttribute("aria-invalid")).toBe("true");
+    expect(to.getAttribute("aria-invalid")).toBe("true");
+    expect(apiMock.mock.calls.length).toBe(calls);
   });
 });
