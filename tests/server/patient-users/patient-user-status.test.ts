@@ -226,6 +226,14 @@ describe.each(DATABASES)("patient user status actions on $name", (database) => {
       expect(await sessionStatus(partial)).toBe("partial");
       const enabledBefore = await enabledSchedules([pat.ccauId]);
       expect(enabledBefore).toBeGreaterThanOrEqual(3);
+      // The partial PHQ-9, the not-started GAD-7 and the weekly schedule's next occurrence(s).
+      const openBefore = Number(
+        (
+          await sql<{ n: number }>`select count(*)::int as n from client_measure
+            where ccau_id = ${pat.ccauId} and status in ('not_started', 'partial')`.execute(t.db)
+        ).rows[0].n,
+      );
+      expect(openBefore).toBeGreaterThanOrEqual(2);
       const get = (headers: Headers) => t.app.inject({ method: "GET", url: "/api/security/get-session", headers });
       expect((await get(bearer(tokens.accessToken))).statusCode).toBe(200);
       expect((await get(pat.respondent)).statusCode).toBe(200);
@@ -234,7 +242,7 @@ describe.each(DATABASES)("patient user status actions on $name", (database) => {
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json()).toMatchObject({
         user: { id: pat.respondentId, status: 1 },
-        disabled: { schedules: enabledBefore, measures: 2 },
+        disabled: { schedules: enabledBefore, measures: openBefore },
       });
 
       // Tokens issued before stop working: access tokens at once, the refresh token too.
@@ -298,7 +306,7 @@ describe.each(DATABASES)("patient user status actions on $name", (database) => {
         .where("user_id", "=", pat.respondentId)
         .where("code", "=", ACTIVITY.inactivated)
         .execute();
-      expect(log).toEqual([{ actor_id: u.A, detail: { disabledSchedules: enabledBefore, disabledMeasures: 2 } }]);
+      expect(log).toEqual([{ actor_id: u.A, detail: { disabledSchedules: enabledBefore, disabledMeasures: openBefore } }]);
       expect((await act(pat.respondentId, "deactivate")).json()).toEqual({
         error: STATUS_ACTION_FROM.deactivate.refusal,
         code: "invalid_status",
