@@ -3,6 +3,7 @@ import type PgBoss from "pg-boss";
 import type { AppContext } from "../app-context.ts";
 import type { TrackedExecutor } from "../messaging/boss-executor.ts";
 import { newBoss } from "../messaging/boss-instance.ts";
+import { WakeableSleep } from "../messaging/wakeable-sleep.ts";
 import { escalateOverdueAlerts } from "./escalation.ts";
 
 const QUEUE = "escalate-alerts";
@@ -22,7 +23,7 @@ export class AlertEscalationJob {
   private readonly executor: TrackedExecutor | null;
   private state: "idle" | "running" | "stopping" | "stopped" = "idle";
   private loop: Promise<void> | null = null;
-  private wakeUp: (() => void) | null = null;
+  private readonly pause = new WakeableSleep();
 
   constructor(
     private readonly ctx: AppContext,
@@ -54,7 +55,7 @@ export class AlertEscalationJob {
       return;
     }
     this.state = "stopping";
-    this.wakeUp?.();
+    this.pause.wake();
     await this.loop;
     await this.boss?.stop({ graceful: true, wait: true, close: this.ctx.dbKind === "postgres", timeout: 1000 });
     await this.executor?.close();
@@ -69,7 +70,7 @@ export class AlertEscalationJob {
       } catch (err) {
         this.log.error({ err }, "alert escalation round failed");
       }
-      if (this.state === "running") await this.sleep(seconds * 1000);
+      if (this.state === "running") await this.pause.sleep(seconds * 1000);
     }
   }
 
@@ -91,16 +92,5 @@ export class AlertEscalationJob {
         throw err;
       }
     }
-  }
-
-  private sleep(ms: number): Promise<void> {
-    return new Promise((resolve) => {
-      const timer = setTimeout(done, ms);
-      function done() {
-        clearTimeout(timer);
-        resolve();
-      }
-      this.wakeUp = done;
-    });
   }
 }

@@ -8,6 +8,7 @@ import { newBoss } from "./boss-instance.ts";
 import { SmtpTransport } from "./email-transport.ts";
 import type { MessageChannel, OutgoingMessage, StoredMessage, Transport } from "./message-types.ts";
 import { HttpSmsProvider } from "./sms-provider.ts";
+import { WakeableSleep } from "./wakeable-sleep.ts";
 
 const QUEUE = "deliver-message";
 // Jobs that ran out of retries (or expired on their last try) land here, so their row is closed.
@@ -58,7 +59,7 @@ export class MessageQueue {
   private readonly executor: TrackedExecutor | null;
   private state: "idle" | "running" | "stopping" | "stopped" = "idle";
   private loop: Promise<void> | null = null;
-  private wakeUp: (() => void) | null = null;
+  private readonly pause = new WakeableSleep();
   private readonly timers = new Set<NodeJS.Timeout>();
 
   constructor(
@@ -150,7 +151,7 @@ export class MessageQueue {
     this.state = "stopping";
     for (const timer of this.timers) clearTimeout(timer);
     this.timers.clear();
-    this.wakeUp?.();
+    this.pause.wake();
     await this.loop;
     if (wasRunning && this.boss) {
       await this.boss.stop({ graceful: true, wait: true, close: this.deps.dbKind === "postgres", timeout: 1000 });
@@ -164,20 +165,9 @@ export class MessageQueue {
     if (this.state !== "running") return;
     const timer = setTimeout(() => {
       this.timers.delete(timer);
-      this.wakeUp?.();
+      this.pause.wake();
     }, 20);
     this.timers.add(timer);
-  }
-
-  private sleep(ms: number): Promise<void> {
-    return new Promise((resolve) => {
-      const timer = setTimeout(done, ms);
-      function done() {
-        clearTimeout(timer);
-        resolve();
-      }
-      this.wakeUp = done;
-    });
   }
 
   private async run(): Promise<void> {
@@ -188,7 +178,7 @@ export class MessageQueue {
       } catch (err) {
         this.deps.log.error({ err }, "message delivery round failed");
       }
-      if (!worked && this.state === "running") await this.sleep(this.deps.config.accounts.queuePollIntervalMs);
+      if (!worked && this.state === "running") await this.pause.sleep(this.deps.config.accounts.queuePollIntervalMs);
     }
   }
 
