@@ -6,7 +6,7 @@ import { errorText } from "../../api/error-text.ts";
 import { useSession } from "../../auth/useSession.ts";
 import { useUiSettings } from "../../auth/useUiSettings.ts";
 import { measurePaths } from "../measures/measure-paths.ts";
-import { AlertNotice } from "./AlertNotice.tsx";
+import { AlertNotice, noticeOf } from "./AlertNotice.tsx";
 import { type AlertRow, type AlertSort, type AlertStatus, useAlertList } from "./alert-api.ts";
 
 const PAGE_SIZE = 25;
@@ -137,13 +137,7 @@ export function AlertListPage() {
 function AlertListItem({ row, canAcknowledge }: { row: AlertRow; canAcknowledge: boolean }) {
   return (
     <AlertNotice
-      id={row.id}
-      level={row.level}
-      message={row.message}
-      time={row.time}
-      acknowledged={row.acknowledged_data}
-      overdue={row.overdue}
-      escalatedAt={row.escalated_at}
+      {...noticeOf(row)}
       canAcknowledge={canAcknowledge}
       context={
         <>

@@ -2,6 +2,7 @@ import { Alert, Badge, Group, Stack, Text } from "@mantine/core";
 import type { ReactNode } from "react";
 import { formatMoment } from "../../dates/clinic-dates.ts";
 import { AcknowledgeButton } from "./AcknowledgeButton.tsx";
+import type { AlertRow } from "./alert-api.ts";
 import { dispositionLabel } from "./alert-disposition.ts";
 import { overdueText } from "./alert-overdue.ts";
 
@@ -27,6 +28,19 @@ export interface AlertNoticeProps {
   overdue?: boolean;
   /** When the one reminder about it went to its clinicians and supervisors. */
   escalatedAt?: string | null;
+}
+
+/** The notice's own fields from a listed alert (the alert list and the chart list the same rows). */
+export function noticeOf(row: AlertRow) {
+  return {
+    id: row.id,
+    level: row.level,
+    message: row.message,
+    time: row.time,
+    acknowledged: row.acknowledged_data,
+    overdue: row.overdue,
+    escalatedAt: row.escalated_at,
+  } satisfies Partial<AlertNoticeProps>;
 }
 
 /** "Acknowledged by X on date — what was done". */

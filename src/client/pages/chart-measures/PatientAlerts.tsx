@@ -1,7 +1,7 @@
 import { Alert, Anchor, Stack, Title } from "@mantine/core";
 import { Link } from "react-router-dom";
 import { errorText } from "../../api/error-text.ts";
-import { AlertNotice } from "../alerts/AlertNotice.tsx";
+import { AlertNotice, noticeOf } from "../alerts/AlertNotice.tsx";
 import { type AlertRow, usePatientAlerts } from "../alerts/alert-api.ts";
 import { measurePaths } from "../measures/measure-paths.ts";
 
@@ -60,13 +60,7 @@ export function PatientAlerts({ patientId, canAcknowledge }: { patientId: number
 function ChartAlert({ row, canAcknowledge }: { row: AlertRow; canAcknowledge: boolean }) {
   return (
     <AlertNotice
-      id={row.id}
-      level={row.level}
-      message={row.message}
-      time={row.time}
-      acknowledged={row.acknowledged_data}
-      overdue={row.overdue}
-      escalatedAt={row.escalated_at}
+      {...noticeOf(row)}
       canAcknowledge={canAcknowledge}
       context={
         <Anchor
