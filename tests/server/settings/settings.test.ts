@@ -33,6 +33,7 @@ describe.each(DATABASES)("settings on $name", (database) => {
         client_time_zone: "America/New_York",
         customer_name: "Demo Clinic",
         scheduling_due_dates_options: [0, 1, 3, 7, 14],
+        alert_escalation_hours: 24,
         embedded_database: database.name === "pglite",
         version: 1,
       });
