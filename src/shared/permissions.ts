@@ -23,7 +23,7 @@ interface RoleEntry {
   const: string;
   title: string;
   "x-permissions": Permission[];
-  "x-default-view": "all" | "my" | "supervised" | null;
+  "x-default-view": PatientView | null;
   "x-selectable": boolean;
 }
 
@@ -39,14 +39,15 @@ export function permissionsFor(roles: readonly string[], bundle: SchemaBundle = 
   return [...granted].sort();
 }
 
-export type PatientView = "all" | "my" | "supervised";
+export type PatientView = "all" | "my" | "team" | "supervised";
 
 /** Views of the patient list a user may pick, widest first. */
 export function allowedPatientViews(permissions: readonly string[]): PatientView[] {
   const views: PatientView[] = [];
   if (permissions.includes("patients.viewAll")) views.push("all");
   if (permissions.includes("patients.viewSupervised")) views.push("supervised");
-  if (permissions.includes("patients.viewAssigned")) views.push("my");
+  // "team" narrows "my" to the charts of the user's clinician teams: the same permission.
+  if (permissions.includes("patients.viewAssigned")) views.push("my", "team");
   return views;
 }
 

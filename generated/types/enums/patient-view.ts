@@ -2,4 +2,4 @@
 /**
  * Patient list view selector (spec §6). x-permission: what a role needs to pick it.
  */
-export type PatientView = ("all" | "my" | "supervised") & string;
+export type PatientView = ("all" | "my" | "team" | "supervised") & string;

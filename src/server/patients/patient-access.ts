@@ -12,7 +12,8 @@ import { HttpError } from "../http/http-error.ts";
  * A chart is a client_clinic_assignment row; its clinicians (cca_clinician) and clinician teams
  * (cca_team) decide who sees it. A user's charts are the union of what their permissions allow:
  * - patients.viewAll: every chart ("all").
- * - patients.viewAssigned: charts they are assigned to, directly or as a member of an assigned team ("my").
+ * - patients.viewAssigned: charts they are assigned to, directly or as a member of an assigned team ("my");
+ *   "team" narrows that to the charts of their clinician teams, for reviewing a team's caseload.
  * - patients.viewSupervised: charts assigned (directly or via a team) to a clinician they supervise ("supervised").
  *
  * The patient list shows one of those sets (its view); single-patient routes use the union, and a
@@ -22,8 +23,12 @@ export type ChartScope = PatientView | "visible";
 
 function assignedTo(userId: Expression<unknown>, ccaId: Expression<unknown>): RawBuilder<SqlBool> {
   return sql<SqlBool>`(exists (select 1 from cca_clinician ac where ac.cca_id = ${ccaId} and ac.clinician_id = ${userId})
-    or exists (select 1 from cca_team ate join clinician_team_member am on am.team_id = ate.team_id
-               where ate.cca_id = ${ccaId} and am.user_id = ${userId}))`;
+    or ${ofTeamsOf(userId, ccaId)})`;
+}
+
+function ofTeamsOf(userId: Expression<unknown>, ccaId: Expression<unknown>): RawBuilder<SqlBool> {
+  return sql<SqlBool>`exists (select 1 from cca_team tte join clinician_team_member tm on tm.team_id = tte.team_id
+               where tte.cca_id = ${ccaId} and tm.user_id = ${userId})`;
 }
 
 function supervisedBy(userId: Expression<unknown>, ccaId: Expression<unknown>): RawBuilder<SqlBool> {
@@ -50,6 +55,7 @@ function viewPredicate(
 ): RawBuilder<SqlBool> {
   if (view === "all") return sql<SqlBool>`true`;
   if (view === "my") return assignedTo(userId, ccaId);
+  if (view === "team") return ofTeamsOf(userId, ccaId);
   return supervisedBy(userId, ccaId);
 }
 

@@ -61,14 +61,24 @@ describe.each(DATABASES)("patient access rules on $name", (database) => {
     expect(await names("B")).toEqual(["pB", "pTB"]);
     expect(await names("C")).toEqual(["pTA"]);
     const res = (await list("B")).json();
-    expect(res).toMatchObject({ view: "my", views: ["my"], totalRecords: 2 });
+    expect(res).toMatchObject({ view: "my", views: ["my", "team"], totalRecords: 2 });
     expect((await list("A", "&view=all")).statusCode).toBe(403);
     expect((await list("A", "&view=supervised")).json()).toMatchObject({ code: "forbidden" });
   });
 
+  it("narrows a clinician's list to their teams' charts under 'team', and never widens it", async () => {
+    expect(await names("B", "&view=team")).toEqual(["pTB"]);
+    expect(await names("C", "&view=team")).toEqual(["pTA"]);
+    // A clinician on no team has the view, and it is empty: their own patients are under "my".
+    expect(await names("A", "&view=team")).toEqual([]);
+    expect((await list("B", "&view=team")).json()).toMatchObject({ view: "team", totalRecords: 1 });
+    expect(await names("S", "&view=team")).toEqual([]);
+    expect((await list("staff", "&view=team")).statusCode).toBe(403);
+  });
+
   it("shows a supervisor their supervised clinicians' patients (direct and via team), and their own under 'my'", async () => {
     const res = (await list("S")).json();
-    expect(res).toMatchObject({ view: "supervised", views: ["supervised", "my"] });
+    expect(res).toMatchObject({ view: "supervised", views: ["supervised", "my", "team"] });
     expect(await names("S")).toEqual(["pA", "pTA"]);
     expect(await names("S", "&view=my")).toEqual(["pS"]);
     expect((await list("S", "&view=all")).statusCode).toBe(403);

@@ -261,12 +261,12 @@ describe.each(DATABASES)("patient list triage columns and sorts on $name", (data
     expect(mine.statusCode).toBe(403);
     expect(mine.json()).toMatchObject({
       code: "forbidden",
-      error: 'You can\'t use the view "All patients". Your views: My patients.',
+      error: "You can't use the view \"All patients\". Your views: My patients, My teams' patients.",
     });
     const supervisor = await list("S", "&view=all");
     expect(supervisor.statusCode).toBe(403);
     expect(supervisor.json().error).toBe(
-      'You can\'t use the view "All patients". Your views: Supervised patients, My patients.',
+      "You can't use the view \"All patients\". Your views: Supervised patients, My patients, My teams' patients.",
     );
     expect((await list("A", "&view=everyone")).statusCode).toBe(400);
     expect((await list("admin")).json()).toMatchObject({ view: "all", views: ["all"] });

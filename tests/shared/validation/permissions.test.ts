@@ -8,8 +8,8 @@ import {
 
 describe("roles and permissions (schemas/enums/role.json)", () => {
   it("clinicians see their own patients, supervisors also their clinicians', staff and admins all", () => {
-    expect(allowedPatientViews(permissionsFor(["clinician"]))).toEqual(["my"]);
-    expect(allowedPatientViews(permissionsFor(["supervisor"]))).toEqual(["supervised", "my"]);
+    expect(allowedPatientViews(permissionsFor(["clinician"]))).toEqual(["my", "team"]);
+    expect(allowedPatientViews(permissionsFor(["supervisor"]))).toEqual(["supervised", "my", "team"]);
     expect(allowedPatientViews(permissionsFor(["staff"]))).toEqual(["all"]);
     expect(allowedPatientViews(permissionsFor(["admin"]))).toEqual(["all"]);
     expect(allowedPatientViews(permissionsFor(["respondent"]))).toEqual([]);

@@ -1,6 +1,6 @@
 import type { PatientView } from "../../../shared/permissions.ts";
 
-const VIEWS: readonly string[] = ["all", "my", "supervised"];
+const VIEWS: readonly string[] = ["all", "my", "team", "supervised"];
 
 /**
  * The patient list's view (?view=), kept in the address with the list's position; absent (or

@@ -76,16 +76,23 @@ describe("PatientListPage", () => {
       within(select)
         .getAllByRole("option")
         .map((o) => o.textContent),
-    ).toEqual(["Supervised patients", "My patients"]);
+    ).toEqual(["Supervised patients", "My patients", "My teams' patients"]);
   });
 
-  it("hides the View select when the user has one view (staff: all; clinician: my)", async () => {
-    for (const permissions of [STAFF, CLINICIAN]) {
-      const { unmount } = renderList(permissions);
-      await screen.findByRole("link", { name: "Jordan Rivera" });
-      expect(screen.queryByLabelText("View")).toBeNull();
-      unmount();
-    }
+  it("hides the View select when the user has one view (staff: all), and offers a clinician theirs and their teams'", async () => {
+    const { unmount } = renderList(STAFF);
+    await screen.findByRole("link", { name: "Jordan Rivera" });
+    expect(screen.queryByLabelText("View")).toBeNull();
+    unmount();
+    renderList(CLINICIAN);
+    const select = (await screen.findByLabelText("View")) as HTMLSelectElement;
+    await waitFor(() =>
+      expect(
+        within(select)
+          .getAllByRole("option")
+          .map((o) => o.textContent),
+      ).toEqual(["My patients", "My teams' patients"]),
+    );
   });
 
   it("shows what to act on in words: active alerts, latest score with severity, Overdue", async () => {
