@@ -21,6 +21,15 @@ export const ROLE_LOGIN: Record<Exclude<AxeRole, "anonymous">, string> = {
   respondent: "jordan",
 };
 
+/** A schema table's first record: a body row on a laptop, the first card on a phone (SchemaTableCards). */
+function firstRecord(page: Page, label: string): Locator {
+  return page
+    .getByRole("table", { name: label })
+    .getByRole("row")
+    .nth(1)
+    .or(page.getByRole("list", { name: label }).getByRole("listitem").first());
+}
+
 /** Roles with patient access (PATIENT_ACCESS): the clinician area, measures and session reports. */
 const CLINICAL: AxeRole[] = ["admin", "supervisor", "clinician", "staff", "director"];
 /** Roles that may change charts (patients.write): add and edit pages, assign and acknowledge. */
@@ -28,7 +37,7 @@ const WRITERS: AxeRole[] = ["admin", "supervisor", "clinician", "staff"];
 
 /** Addresses of seeded records, read from the app's own links once, as the admin (every-route-axe.e2e.ts). */
 export interface Found {
-  /** A chart with an active alert, its respondent link, and that alert's session report. */
+  /** A chart with an active alert, that alert's session report, and a respondent (not the patient) to edit. */
   patientPath: string;
   reportPath: string;
   respondentEditPath: string;
@@ -114,7 +123,7 @@ export const CLINICIAN_ROUTES: RouteCase[] = [
     name: "patient list",
     path: "/clinician/patients",
     roles: CLINICAL,
-    ready: (p) => p.locator("main table tbody tr, main [role=list] > *").first(),
+    ready: (p) => firstRecord(p, "Patients"),
     states: LAYOUT_STATES,
   },
   {
@@ -191,7 +200,7 @@ export const SETTINGS_ROUTES: RouteCase[] = [
     name: "settings: audit log",
     path: "/settings/audit-log",
     roles: ADMIN,
-    ready: (p) => p.getByRole("table", { name: "Audit log" }).getByRole("row").nth(1),
+    ready: (p) => firstRecord(p, "Audit log"),
   },
   { name: "settings: patient users", path: "/settings/patient-users", roles: STAFF_LEVEL },
   {

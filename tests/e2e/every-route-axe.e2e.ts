@@ -66,7 +66,14 @@ async function findRecords(): Promise<Found> {
     (await c.locator('main a[href*="/clinician/patients/patient/"]').first().getAttribute("href")) ?? "",
     c.url(),
   ).pathname;
-  const respondentEditPath = await firstHref(c, patientPath, 'main a[href*="/respondent/"][href$="/edit"]');
+  // Jordan Rivera's chart (MRN1001) has a respondent besides himself (his mother), whose page edits;
+  // the chart of the first listed alert may have only the patient, who is edited with the chart.
+  const jordanPath = await firstHref(
+    c,
+    "/clinician/patients?search=MRN1001",
+    'main a[href*="/clinician/patients/patient/"]',
+  );
+  const respondentEditPath = await firstHref(c, jordanPath, 'main a[href*="/respondent/"][href$="/edit"]');
   const measureDetailPath = await firstHref(c, "/clinician/measures", 'main a[href^="/clinician/measures/library/"]');
   const auditionPath = await firstHref(c, measureDetailPath, 'main a[href^="/measures/audition/"]');
   await clinician.context.close();
