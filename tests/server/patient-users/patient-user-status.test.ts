@@ -306,7 +306,9 @@ describe.each(DATABASES)("patient user status actions on $name", (database) => {
         .where("user_id", "=", pat.respondentId)
         .where("code", "=", ACTIVITY.inactivated)
         .execute();
-      expect(log).toEqual([{ actor_id: u.A, detail: { disabledSchedules: enabledBefore, disabledMeasures: openBefore } }]);
+      expect(log).toEqual([
+        { actor_id: u.A, detail: { disabledSchedules: enabledBefore, disabledMeasures: openBefore } },
+      ]);
       expect((await act(pat.respondentId, "deactivate")).json()).toEqual({
         error: STATUS_ACTION_FROM.deactivate.refusal,
         code: "invalid_status",
