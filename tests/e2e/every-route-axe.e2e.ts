@@ -13,11 +13,15 @@ import { signIn } from "./session.ts";
  * and the element.
  */
 
-const SIZES = [
-  { size: "desktop", viewport: DESKTOP_WIDE },
-  { size: "phone", viewport: PHONE },
-];
 const ROLES: AxeRole[] = ["anonymous", "admin", "supervisor", "clinician", "staff", "director", "respondent"];
+// On a phone the screens differ by layout, not by role: supervisor, staff and director see the
+// clinician's and admin's screens with other rows, and their desktop pass already checks those.
+// Leaving them out at phone size keeps the CI run inside its time budget.
+const PHONE_ROLES: AxeRole[] = ["anonymous", "admin", "clinician", "respondent"];
+const SIZES = [
+  { size: "desktop", viewport: DESKTOP_WIDE, roles: ROLES },
+  { size: "phone", viewport: PHONE, roles: PHONE_ROLES },
+];
 
 let browser: Browser;
 let found: Found;
@@ -194,8 +198,8 @@ it("the privacy agreement a respondent accepts first has no serious or critical 
   expect(agreementViolations).toEqual([]);
 });
 
-describe.each(SIZES)("every route at $size size", ({ size, viewport }) => {
-  describe.each(ROLES)("as %s", (role) => {
+describe.each(SIZES)("every route at $size size", ({ size, viewport, roles }) => {
+  describe.each(roles)("as %s", (role) => {
     let context: BrowserContext;
     let page: Page;
     beforeAll(async () => {
