@@ -19,7 +19,7 @@ export interface OutgoingMessage {
   secret?: string;
   /** The account the message is about (audit); null for none. */
   userId?: number | null;
-  /** Why it was sent: account_setup, password_reset, username_recovery, access_code, sign_in_blocked. */
+  /** Why it was sent: account_setup, password_reset, username_recovery, access_code, chart_invitation, sign_in_blocked, alert_escalation. */
   purpose?: string;
 }
 

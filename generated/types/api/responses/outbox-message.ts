@@ -23,7 +23,7 @@ export interface OutboxMessage {
   last_error: string | null;
   provider_status: string | null;
   /**
-   * Why it was sent: account_setup, password_reset, username_recovery, access_code, sign_in_blocked.
+   * Why it was sent: account_setup, password_reset, username_recovery, access_code, chart_invitation, sign_in_blocked, alert_escalation.
    */
   purpose: string | null;
   /**

@@ -11,6 +11,8 @@ export const PURPOSES: Record<string, string> = {
   username_recovery: "Username reminder",
   access_code: "Access code",
   chart_invitation: "Care team invitation",
+  sign_in_blocked: "Sign-in blocked notice",
+  alert_escalation: "Unacknowledged alert reminder",
 };
 
 /** What each delivery status means for the reader of this page. */

@@ -227,6 +227,16 @@ describe("OutboxPage", () => {
     expect(within(card).getByText("Kept here (not sent)")).toBeTruthy();
   });
 
+  it("names every purpose in words, the alert reminder included", async () => {
+    apiMock.mockImplementation(
+      async () => ({ rows: [{ ...invitation, purpose: "alert_escalation" }], totalRecords: 1 }) as never,
+    );
+    renderWithProviders(<OutboxPage />, { route: "/settings/outbox" });
+    const card = await screen.findByRole("article");
+    expect(within(card).getByText("Unacknowledged alert reminder")).toBeTruthy();
+    expect(within(card).queryByText("alert_escalation")).toBeNull();
+  });
+
   it("makes a link without a secret (a sign-in page) clickable", async () => {
     const login = "http://127.0.0.1:3000/security/login";
     apiMock.mockImplementation(
