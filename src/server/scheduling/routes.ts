@@ -1,4 +1,7 @@
 import type { FastifyInstance } from "fastify";
+import type { MeasureParams } from "../../../generated/types/api/measure-params.ts";
+import type { ScheduleChangeDateRequest } from "../../../generated/types/api/schedule-change-date.ts";
+import type { ScheduleChangeFrequencyRequest } from "../../../generated/types/api/schedule-change-frequency.ts";
 import { enumOptions, schemaById } from "../../shared/schema/bundle.ts";
 import type { AppContext } from "../app-context.ts";
 import { errorResponses, recordResponse } from "../http/response-schemas.ts";
@@ -74,7 +77,7 @@ export async function schedulingRoutes(app: FastifyInstance, ctx: AppContext): P
     },
   );
 
-  app.post(
+  app.post<{ Body: ScheduleChangeFrequencyRequest }>(
     "/api/scheduling/change-frequency",
     {
       config: { access: CHART_WRITE_ACCESS, audit: { action: "measure.schedule-frequency" } },
@@ -83,11 +86,10 @@ export async function schedulingRoutes(app: FastifyInstance, ctx: AppContext): P
         response: { 200: recordResponse("api/responses/schedule-changed.json"), ...errorResponses(404) },
       },
     },
-    async (request) =>
-      changeFrequency(ctx.db, caller(request), request.body as { scheduleId: number; frequency: number }),
+    async (request) => changeFrequency(ctx.db, caller(request), request.body),
   );
 
-  app.post(
+  app.post<{ Params: Required<Pick<MeasureParams, "clientMeasureId">>; Body: ScheduleChangeDateRequest }>(
     "/api/scheduling/:clientMeasureId/change-scheduling-date",
     {
       config: {
@@ -102,14 +104,14 @@ export async function schedulingRoutes(app: FastifyInstance, ctx: AppContext): P
       },
     },
     async (request) => {
-      const { clientMeasureId } = request.params as { clientMeasureId: number };
-      const { dueDate } = request.body as { dueDate: string };
+      const { clientMeasureId } = request.params;
+      const { dueDate } = request.body;
       const result = await changeSchedulingDate(ctx.db, caller(request), clientMeasureId, dueDate);
       return result ?? { schedule: null, upcoming: [] };
     },
   );
 
-  app.delete(
+  app.delete<{ Params: Required<Pick<MeasureParams, "id">> }>(
     "/api/scheduling/:id",
     {
       config: {
@@ -121,10 +123,10 @@ export async function schedulingRoutes(app: FastifyInstance, ctx: AppContext): P
         response: { 200: recordResponse("api/responses/measure-removed.json"), ...errorResponses(404) },
       },
     },
-    async (request) => removeSchedule(ctx.db, caller(request), (request.params as { id: number }).id),
+    async (request) => removeSchedule(ctx.db, caller(request), request.params.id),
   );
 
-  app.delete(
+  app.delete<{ Params: Required<Pick<MeasureParams, "ccauId" | "measureId">> }>(
     "/api/scheduling/user-assignment/:ccauId/remove-measure/:measureId",
     {
       config: {
@@ -137,7 +139,7 @@ export async function schedulingRoutes(app: FastifyInstance, ctx: AppContext): P
       },
     },
     async (request) => {
-      const { ccauId, measureId } = request.params as { ccauId: number; measureId: number };
+      const { ccauId, measureId } = request.params;
       return removeMeasure(ctx.db, caller(request), ccauId, measureId);
     },
   );
