@@ -9,6 +9,7 @@ import { connectDatabase } from "../../src/server/db/connect.ts";
 import type { Database } from "../../src/server/db/database-types.ts";
 import { migrate } from "../../src/server/db/migrate.ts";
 import { defaultBundle, type SchemaBundle } from "../../src/shared/schema/bundle.ts";
+import { migratedTemplate } from "./pglite-template.ts";
 
 /** The databases every API test runs against: PGlite always, the PostgreSQL server when TEST_DATABASE_URL is set. */
 export const DATABASES: { name: "pglite" | "postgres"; url?: string }[] = [
@@ -64,7 +65,8 @@ export async function createTestApp(
       await c.end();
     };
   }
-  const handle = await connectDatabase({ databaseUrl, dataDir: config.dataDir, memory: true });
+  const startFrom = databaseUrl ? undefined : await migratedTemplate();
+  const handle = await connectDatabase({ databaseUrl, dataDir: config.dataDir, memory: true, startFrom });
   await migrate(handle.db);
   const bundle = opts.bundle ?? defaultBundle;
   const tokens = new AccessTokens(config.tokenSecret, config.accessTokenTtlSeconds);

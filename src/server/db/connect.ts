@@ -17,6 +17,8 @@ export interface DbHandle {
   db: Kysely<Database>;
   kind: "pglite" | "postgres";
   close(): Promise<void>;
+  /** PGlite only: the whole cluster as a tar (tests start their databases from a migrated one). */
+  dump?: () => Promise<Blob>;
 }
 
 // bigint (int8) and numeric arrive as strings from pg; ids fit in a JS number, so parse them.
@@ -30,6 +32,8 @@ export async function connectDatabase(opts: {
   databaseUrl?: string;
   dataDir: string;
   memory?: boolean;
+  /** An in-memory PGlite starts from this dump (PGlite dumpDataDir) instead of an empty cluster. */
+  startFrom?: Blob;
 }): Promise<DbHandle> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
@@ -45,6 +49,7 @@ export async function connectDatabase(opts: {
   let pglite: PGlite;
   try {
     pglite = await PGlite.create(dataPath, {
+      ...(opts.startFrom && !dataPath ? { loadDataDir: opts.startFrom } : {}),
       parsers: {
         20: (v: string) => Number(v),
         1700: (v: string) => Number(v),
@@ -68,6 +73,7 @@ export async function connectDatabase(opts: {
   return {
     db,
     kind: "pglite",
+    dump: () => pglite.dumpDataDir("none"),
     close: async () => {
       stopSweeping();
       await db.destroy();
