@@ -118,6 +118,7 @@ export type * from "./types/api/responses/setup-link.ts";
 export type * from "./types/api/responses/state-option.ts";
 export type * from "./types/api/responses/status-ok.ts";
 export type * from "./types/api/responses/username-availability.ts";
+export type * from "./types/api/return-to-clinician.ts";
 export type * from "./types/api/schedule-change-date.ts";
 export type * from "./types/api/schedule-change-frequency.ts";
 export type * from "./types/api/schedule-create.ts";

@@ -30,6 +30,8 @@ export type AuditAction = (
   | "auth.recover-username"
   | "auth.renew"
   | "auth.reset-password"
+  | "auth.login-as"
+  | "auth.return-to-clinician"
   | "auth.select-account"
   | "auth.sign-in"
   | "auth.sign-out"
