@@ -68,6 +68,7 @@ export type AuditAction = (
   | "measure.remove"
   | "outbox.list"
   | "patient.check-mrn"
+  | "patient.change-status"
   | "patient.create"
   | "patient.delete"
   | "patient.list"
