@@ -179,6 +179,9 @@ describe.each(DATABASES)("login as respondent on $name", (database) => {
     }
     const session = await t.app.inject({ method: "GET", url: "/api/security/get-session", headers: device });
     expect(session.json().user.loggedAsRespondent).toBe(true);
+    // The clinic's time zone and session timeout (the inactivity timer) still apply to the device.
+    const general = await t.app.inject({ method: "GET", url: "/api/settings/general", headers: device });
+    expect(general.statusCode).toBe(200);
   });
 
   it("is refused as a missing chart outside the caller's access, and for an inactive respondent", async () => {
