@@ -31,7 +31,8 @@ export function RequireAuth({ forPasswordChange = false }: { forPasswordChange?:
     return <Navigate to="/security/login" replace state={state} />;
   }
   // A device handed to a respondent is locked to the respondent's sessions (issue 10 §5).
-  if (session.user.loggedAsRespondent && !inRespondentArea(location.pathname)) return <Navigate to="/session" replace />;
+  if (session.user.loggedAsRespondent && !inRespondentArea(location.pathname))
+    return <Navigate to="/session" replace />;
   const mustChange = needsPasswordChange(session.user);
   if (mustChange && !forPasswordChange) return <Navigate to="/force-reset-password" replace />;
   if (!mustChange && forPasswordChange) return <Navigate to="/" replace />;

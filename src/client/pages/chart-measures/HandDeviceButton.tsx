@@ -37,8 +37,8 @@ export function HandDeviceButton({ ccauId, name }: { ccauId: number; name: strin
         <Stack gap="md">
           <Text>The device will show only the questionnaires {name} has open, and nothing else of the app.</Text>
           <Text size="sm" c="dimmed">
-            You are signed out of this device meanwhile. To take it back, choose “Return to clinician” and enter
-            your password.
+            You are signed out of this device meanwhile. To take it back, choose “Return to clinician” and enter your
+            password.
           </Text>
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={() => setOpened(false)}>

@@ -10,7 +10,13 @@ import { clinicianName, returnToClinician } from "./login-as-api.ts";
  * "Return to clinician" (issue 10 §5): the only way out of the locked respondent view. It asks for
  * the clinician's password; a wrong one says so and the device stays locked.
  */
-export function ReturnToClinician({ user, variant = "default" }: { user: SessionUser; variant?: "default" | "filled" }) {
+export function ReturnToClinician({
+  user,
+  variant = "default",
+}: {
+  user: SessionUser;
+  variant?: "default" | "filled";
+}) {
   const [opened, setOpened] = useState(false);
   const [password, setPassword] = useState("");
   const [problem, setProblem] = useState<string | null>(null);
