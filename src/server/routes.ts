@@ -15,6 +15,7 @@ import { patientRoutes } from "./patients/routes.ts";
 import { chartInvitationRoutes } from "./respondents/invitation-routes.ts";
 import { respondentRoutes } from "./respondents/routes.ts";
 import { schedulingRoutes } from "./scheduling/routes.ts";
+import { loginAsRoutes } from "./security/login-as-routes.ts";
 import { passwordRoutes } from "./security/password-routes.ts";
 import { sessionRoutes } from "./security/session-routes.ts";
 import { reportRoutes } from "./sessions/report-routes.ts";
@@ -25,6 +26,7 @@ import { settingsRoutes } from "./settings/routes.ts";
 export const apiRouteModules: ((app: FastifyInstance, ctx: AppContext) => Promise<void>)[] = [
   sessionRoutes,
   passwordRoutes,
+  loginAsRoutes,
   patientRoutes,
   lookupRoutes,
   settingsRoutes,

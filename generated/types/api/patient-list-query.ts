@@ -15,4 +15,8 @@ export interface PatientListQuery {
    * View
    */
   view?: PatientView;
+  /**
+   * Active or inactive patients only (spec §3 patientsStatusSelector); absent: both.
+   */
+  status?: ("active" | "inactive") & string;
 }

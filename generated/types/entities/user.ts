@@ -20,7 +20,19 @@ export interface SessionUser {
   relationToPatient?: number | null;
   isAccountActive?: boolean;
   hippaAgreement?: boolean;
+  /**
+   * A device a clinician handed to this respondent in the clinic (POST security/login-as/{ccauId}): only the sessions of loginAs.ccauId, in a locked view.
+   */
   loggedAsRespondent?: boolean;
+  /**
+   * Present while loggedAsRespondent: the respondent link the device is limited to and the clinician whose password takes it back.
+   */
+  loginAs?: {
+    ccauId: number;
+    clinicianFirstName: string;
+    clinicianLastName: string;
+    expiresAt: string;
+  };
   is_clinical_user?: boolean;
   /**
    * Status 5 (Password Reset): the guards send the user to change-password.

@@ -9,6 +9,11 @@ export interface LoginRedirectState {
   from?: { pathname: string; search?: string; hash?: string };
 }
 
+/** The pages of the respondent area (pages/session/routes.tsx): all a handed-over device may show. */
+function inRespondentArea(pathname: string): boolean {
+  return pathname === "/session" || pathname.startsWith("/session/") || pathname === "/no-sessions";
+}
+
 /**
  * Protected routes (spec §2 Guards): anonymous users go to the login page, which remembers the
  * target; users who must change their password go to /force-reset-password first.
@@ -25,6 +30,9 @@ export function RequireAuth({ forPasswordChange = false }: { forPasswordChange?:
       : { from: { pathname: location.pathname, search: location.search, hash: location.hash } };
     return <Navigate to="/security/login" replace state={state} />;
   }
+  // A device handed to a respondent is locked to the respondent's sessions (issue 10 §5).
+  if (session.user.loggedAsRespondent && !inRespondentArea(location.pathname))
+    return <Navigate to="/session" replace />;
   const mustChange = needsPasswordChange(session.user);
   if (mustChange && !forPasswordChange) return <Navigate to="/force-reset-password" replace />;
   if (!mustChange && forPasswordChange) return <Navigate to="/" replace />;

@@ -42,7 +42,9 @@ export function registerAuditTrail(app: FastifyInstance, deps: { writer: AuditWr
   const eventFor = (request: FastifyRequest, audit: RouteAudit) => {
     const params = request.params as Record<string, unknown> | undefined;
     return (parts: Parameters<AuditScope["event"]>[0]): AuditEvent => {
-      const user = request.user;
+      // A handed-over device: the clinician is who acts (and answers for it), the respondent whom they act as.
+      const handedBy = request.loginAs?.clinician;
+      const user = handedBy ?? request.user;
       const detail: Record<string, unknown> = {};
       // Path parameters are ids once validated; anything else (a malformed id) is hashed like text.
       const ids = params && redactedQuery(deps.secret, params);
@@ -58,7 +60,7 @@ export function registerAuditTrail(app: FastifyInstance, deps: { writer: AuditWr
         at: new Date(),
         userId: user?.id ?? null,
         roles: user?.roles ?? [],
-        actingAsUserId: null,
+        actingAsUserId: handedBy ? (request.user?.id ?? null) : null,
         route: `${request.method === "HEAD" ? "GET" : request.method} ${request.routeOptions.url}`,
         patientId: audit.recordType === "patient" ? routeRecord : null,
         detail: Object.keys(detail).length ? detail : null,

@@ -6,6 +6,7 @@ import type { Database } from "../db/database-types.ts";
 import { HttpError } from "../http/http-error.ts";
 import type { AccessTokens } from "./access-token.ts";
 import { loadTokenUser } from "./load-user.ts";
+import { loadLoginAsCaller } from "./login-as-caller.ts";
 import type { RouteAccess } from "./request-user.ts";
 
 export const ACCOUNT_STATUS = { inactive: 1, active: 2, notInvited: 3, invited: 4, passwordReset: 5 } as const;
@@ -29,6 +30,7 @@ export function registerAccessHook(
   deps: { db: Kysely<Database>; bundle: SchemaBundle; tokens: AccessTokens },
 ): void {
   app.decorateRequest("user", null);
+  app.decorateRequest("loginAs", null);
 
   app.addHook("onRoute", (route) => {
     if (route.url.startsWith("/api/") && !route.config?.access) {
@@ -41,12 +43,20 @@ export function registerAccessHook(
     if (!access) return; // static files and the 404 handler
     const token = bearer(request);
     if (token) {
-      const verified = await deps.tokens.verify(token);
+      let verified = await deps.tokens.verify(token);
       if (verified.ok) {
         const id = Number(verified.claims.sub);
         request.user = Number.isSafeInteger(id)
           ? await loadTokenUser(deps.db, deps.bundle, id, verified.claims.fam)
           : null;
+      } else if (verified.reason === "invalid") {
+        // Not an access token: perhaps a device handed to a respondent (login-as-caller.ts).
+        const handed = await deps.tokens.loginAs.verify(token);
+        if (handed.ok) {
+          const found = await loadLoginAsCaller(deps.db, deps.bundle, handed.claims);
+          request.user = found?.user ?? null;
+          request.loginAs = found?.loginAs ?? null;
+        } else verified = handed;
       }
       if (access !== "public") {
         if (!verified.ok && verified.reason === "expired")
@@ -54,21 +64,38 @@ export function registerAccessHook(
         if (!request.user) throw new HttpError(401, MESSAGES.invalidAccessToken, "invalid_token");
       }
     }
+    if (request.loginAs && !request.routeOptions.config?.loginAs) {
+      // A handed-over device reaches the respondent's questionnaires and nothing else; on a
+      // public route it counts as no session at all.
+      if (access !== "public") throw new HttpError(403, MESSAGES.forbidden, "forbidden");
+      request.user = null;
+      request.loginAs = null;
+    }
     if (access === "public") {
       // A public route may still use a caller's session (e.g. the username check for admins), but
       // only one that could call a signed-in route: a deactivated account's or a pending password
       // reset's unexpired token counts as no session, not as its old rights.
-      if (request.user && !sessionUsable(request.user.status, request.routeOptions.config?.allowPasswordReset))
+      if (
+        request.user &&
+        !request.loginAs &&
+        !sessionUsable(request.user.status, request.routeOptions.config?.allowPasswordReset)
+      )
         request.user = null;
       return;
     }
     const user = request.user;
     if (!user) throw new HttpError(401, MESSAGES.invalidAccessToken, "invalid_token");
-    // Only Active and Password Reset accounts hold sessions; deactivating or un-inviting cuts them off at once.
-    if (user.status !== ACCOUNT_STATUS.active && user.status !== ACCOUNT_STATUS.passwordReset) {
+    // A handed-over device was checked by loadLoginAsCaller (the respondent need not sign in
+    // themself, spec §2 Guards); anyone else holds a session only while Active or Password Reset,
+    // and deactivating or un-inviting cuts them off at once.
+    if (!request.loginAs && user.status !== ACCOUNT_STATUS.active && user.status !== ACCOUNT_STATUS.passwordReset) {
       throw new HttpError(401, MESSAGES.accountInactive, "invalid_token");
     }
-    if (user.status === ACCOUNT_STATUS.passwordReset && !request.routeOptions.config?.allowPasswordReset) {
+    if (
+      !request.loginAs &&
+      user.status === ACCOUNT_STATUS.passwordReset &&
+      !request.routeOptions.config?.allowPasswordReset
+    ) {
       throw new HttpError(403, MESSAGES.passwordResetRequired, "password_reset_required");
     }
     if (typeof access === "object" && !access.anyOf.some((p) => user.permissions.has(p))) {

@@ -1,4 +1,5 @@
 import { errors, jwtVerify, SignJWT } from "jose";
+import { LoginAsTokens } from "./login-as-token.ts";
 
 const ISSUER = "mbc";
 const AUDIENCE = "mbc-api";
@@ -17,12 +18,15 @@ export interface AccessClaims {
 /** Short-lived, stateless access tokens (HS256). Revocation rides on the refresh-token family. */
 export class AccessTokens {
   private readonly key: Uint8Array;
+  /** The tokens of a device handed to a respondent (login-as), signed with the same secret. */
+  readonly loginAs: LoginAsTokens;
 
   constructor(
     secret: string,
     private readonly ttlSeconds: number,
   ) {
     this.key = new TextEncoder().encode(secret);
+    this.loginAs = new LoginAsTokens(secret);
   }
 
   async sign(userId: number, familyId: string): Promise<string> {

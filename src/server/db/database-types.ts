@@ -245,6 +245,8 @@ export interface Database {
     value: Json | null;
     client_seq: Generated<number>;
     saved_at: Generated<Date>;
+    /** The clinician who handed the device to the respondent (0017_login_as.sql); null otherwise. */
+    administered_by: Generated<number | null>;
   };
   measure_score: { client_measure_id: number; score_type: string; value: number };
   alert: AlertTable;
@@ -303,6 +305,7 @@ export interface ClientMeasureTable {
     "not_started" | "partial" | "submitted" | "disabled" | undefined,
     "not_started" | "partial" | "submitted" | "disabled"
   >;
+  /** The clinician who handed the device to the respondent for this session (login-as); null otherwise. */
   clinical_administered_by: number | null;
   last_answered_question: string | null;
   started_at: Timestamp | null;

@@ -1,14 +1,17 @@
 import type { FastifyInstance } from "fastify";
+import { type SqlBool, sql } from "kysely";
 import type { CheckMrnQuery } from "../../../generated/types/api/check-mrn-query.ts";
 import type { PatientListQuery } from "../../../generated/types/api/patient-list-query.ts";
+import type { PatientStatusChange } from "../../../generated/types/api/patient-status-change.ts";
 import type { AppContext } from "../app-context.ts";
 import type { RequestUser, RouteAccess } from "../auth/request-user.ts";
 import { registerEntityRoutes } from "../entities/entity-routes.ts";
-import { recordResponse } from "../http/response-schemas.ts";
+import { errorResponses, recordResponse } from "../http/response-schemas.ts";
 import { savedUiSettings } from "../settings/ui-settings.ts";
 import { chartVisible, resolveListView } from "./patient-access.ts";
 import { patientEntity } from "./patient-entity.ts";
 import { findMrnOwner, isPatientVisible } from "./patient-mrn.ts";
+import { changePatientStatus } from "./patient-status.ts";
 
 const VIEW_PATIENTS: RouteAccess = { anyOf: ["patients.viewAll", "patients.viewAssigned", "patients.viewSupervised"] };
 const WRITE_PATIENTS: RouteAccess = { anyOf: ["patients.write"] };
@@ -35,9 +38,32 @@ export async function patientRoutes(app: FastifyInstance, ctx: AppContext): Prom
       const query = request.query as PatientListQuery;
       const saved = query.view ? undefined : (await savedUiSettings(ctx.db, user.id)).patientsList?.view;
       const { view, views } = resolveListView(user, ctx.bundle, query.view, saved);
-      return { where: [chartVisible(user, view, "cca.id")], answer: { view, views } };
+      const where = [chartVisible(user, view, "cca.id")];
+      if (query.status) where.push(sql<SqlBool>`e.active = ${query.status === "active"}`);
+      return { where, answer: { view, views } };
     },
   });
+
+  // Deactivate or reactivate from the chart (patient-status.ts); the status is read-only on the form.
+  app.post<{ Params: { patientId: number }; Body: PatientStatusChange }>(
+    "/api/patients/:patientId/change-status",
+    {
+      config: {
+        access: WRITE_PATIENTS,
+        audit: { action: "patient.change-status", recordType: "patient", recordParam: "patientId" },
+      },
+      schema: {
+        params: { $ref: "api/measure-params.json" },
+        body: { $ref: "api/patient-status-change.json" },
+        response: { 200: recordResponse("api/responses/patient-status-result.json"), ...errorResponses(404) },
+      },
+    },
+    async (request) =>
+      changePatientStatus(ctx, request.user as RequestUser, {
+        patientId: request.params.patientId,
+        action: request.body.action,
+      }),
+  );
 
   // A static path: Fastify's router prefers it to /api/patients/:patientId whatever the order.
   app.get<{ Querystring: CheckMrnQuery }>(

@@ -7,6 +7,7 @@ import { notifySignInBlocked } from "../accounts/sign-in-notice.ts";
 import type { AppContext } from "../app-context.ts";
 import { bearer } from "../auth/access-hook.ts";
 import { ACTIVITY, logActivity } from "../auth/activity-log.ts";
+import { handedOverUser } from "../auth/login-as-session.ts";
 import { attemptLogin } from "../auth/login-policy.ts";
 import { clearRefreshCookie, refreshTokenFromCookie } from "../auth/refresh-cookie.ts";
 import { findFamilyOfToken, revokeFamily } from "../auth/refresh-tokens.ts";
@@ -69,11 +70,13 @@ export async function sessionRoutes(app: FastifyInstance, ctx: AppContext): Prom
   // Public on purpose: it must answer a caller whose access token has expired, renewing it
   // from x-refresh-token without the extra round trip of a 401 first (spec §4 Session tokens).
   const keepAlive = {
-    config: { access: "public" as const, allowPasswordReset: true },
+    config: { access: "public" as const, allowPasswordReset: true, loginAs: true },
     schema: { response: { 200: recordResponse("api/responses/status-ok.json"), ...errorResponses(401) } },
   };
   app.get(`${BASE}/keep-alive`, keepAlive, async (request, reply) => {
     reply.header("access-control-expose-headers", RENEWAL_HEADERS);
+    // A handed-over device has nothing to renew: its hand-over ends at its token's expiry.
+    if (request.loginAs) return { status: "ok" };
     if (request.user) {
       if (!mayHoldSession(request.user.status)) throw invalidToken();
       return { status: "ok" };
@@ -96,11 +99,13 @@ export async function sessionRoutes(app: FastifyInstance, ctx: AppContext): Prom
   });
 
   const getSession = {
-    config: { access: "authenticated" as const, allowPasswordReset: true },
+    config: { access: "authenticated" as const, allowPasswordReset: true, loginAs: true },
     schema: { response: { 200: recordResponse("api/responses/current-session.json") } },
   };
   app.get(`${BASE}/get-session`, getSession, async (request) => {
-    const user = await loadSessionUser(ctx.db, ctx.bundle, request.user!.id);
+    const user = request.loginAs
+      ? await handedOverUser(ctx.db, ctx.bundle, request.user!.id, request.loginAs)
+      : await loadSessionUser(ctx.db, ctx.bundle, request.user!.id);
     if (!user) throw invalidToken();
     return { user };
   });
@@ -126,6 +131,9 @@ export async function sessionRoutes(app: FastifyInstance, ctx: AppContext): Prom
         // client, whose refresh token it cannot read, signs out with it.
         const verified = await ctx.tokens.verify(token, { allowExpired: true });
         if (verified.ok) ending.set(verified.claims.fam, Number(verified.claims.sub));
+        // A handed-over device signing out (its inactivity timer) ends the clinician's session it came from.
+        const handed = verified.ok ? null : await ctx.tokens.loginAs.verify(token, { allowExpired: true });
+        if (handed?.ok) ending.set(handed.claims.familyId, handed.claims.clinicianId);
       }
       if (request.body.refreshToken) {
         const family = await findFamilyOfToken(ctx.db, request.body.refreshToken);

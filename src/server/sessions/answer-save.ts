@@ -72,7 +72,8 @@ function storedValue(value: AnswerValue | null) {
  * Saves answers in the caller's transaction, holding the session's lock. For each question the
  * highest seq wins whatever order saves arrive in: INSERT ... ON CONFLICT DO UPDATE only where
  * the stored seq is lower. A save without seq takes the next number after everything stored.
- * The session becomes partial, and an answer that meets an item alert rule (PHQ-9 item 9 above 0)
+ * administeredBy: the clinician who handed the device to the respondent (login-as), kept on each
+ * answer it saved and on the session. The session becomes partial, and an answer that meets an item alert rule (PHQ-9 item 9 above 0)
  * raises its alert at once: a risk answer reaches a clinician even if the session is never submitted.
  */
 export async function saveAnswers(
@@ -80,8 +81,9 @@ export async function saveAnswers(
   session: SessionRow,
   def: MeasureDefinition,
   inputs: readonly AnswerInput[],
-  lastAnsweredQuestion?: string | null,
+  opts: { lastAnsweredQuestion?: string | null; administeredBy?: number } = {},
 ): Promise<SavedAnswer[]> {
+  const administeredBy = opts.administeredBy ?? null;
   const max = await trx
     .selectFrom("answer")
     .select(sql<number>`coalesce(max(client_seq), 0)`.as("seq"))
@@ -92,10 +94,11 @@ export async function saveAnswers(
   for (const input of inputs) {
     const seq = input.seq ?? implicitSeq;
     const written = await sql<{ client_seq: number }>`
-      insert into answer (client_measure_id, question_id, value, client_seq, saved_at)
-      values (${session.id}, ${input.questionId}, ${storedValue(input.value)}, ${seq}, now())
+      insert into answer (client_measure_id, question_id, value, client_seq, saved_at, administered_by)
+      values (${session.id}, ${input.questionId}, ${storedValue(input.value)}, ${seq}, now(), ${administeredBy}::bigint)
       on conflict (client_measure_id, question_id) do update
-        set value = excluded.value, client_seq = excluded.client_seq, saved_at = excluded.saved_at
+        set value = excluded.value, client_seq = excluded.client_seq, saved_at = excluded.saved_at,
+          administered_by = excluded.administered_by
         where answer.client_seq < excluded.client_seq
       returning client_seq`.execute(trx);
     if (written.rows.length > 0) {
@@ -121,12 +124,13 @@ export async function saveAnswers(
     });
   }
   const applied = saved.filter((s) => s.applied);
-  const last = lastAnsweredQuestion ?? applied.at(-1)?.questionId;
+  const last = opts.lastAnsweredQuestion ?? applied.at(-1)?.questionId;
   await trx
     .updateTable("client_measure")
     .set({
       status: "partial",
       started_at: sql`coalesce(started_at, now())`,
+      ...(administeredBy ? { clinical_administered_by: administeredBy } : {}),
       ...(last && questionsById(def).has(last) ? { last_answered_question: last } : {}),
     })
     .where("id", "=", session.id)

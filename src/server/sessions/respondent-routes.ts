@@ -10,7 +10,7 @@ import { findPage, hiddenQuestionIds, pageView } from "../measures/page-view.ts"
 import { assertAgreement } from "./agreement.ts";
 import { type AnswerInput, assertWritable, checkAnswers, saveAnswers } from "./answer-save.ts";
 import { clinicTimeZone } from "./availability.ts";
-import { ownRespondentLink } from "./respondent-link.ts";
+import { ownRespondentLink, RESPONDENT_NOT_FOUND } from "./respondent-link.ts";
 import { availableSessions } from "./respondent-sessions.ts";
 import { respondentTitle } from "./respondent-title.ts";
 import { definitionForAnswering, sessionDefinition } from "./session-definition.ts";
@@ -37,12 +37,15 @@ interface PageSaveBody {
 export async function respondentSessionRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   /** Every questionnaires route but the agreement itself waits for the privacy agreement. */
   const requireAgreement = (request: FastifyRequest) => assertAgreement(ctx.db, caller(request).id);
-  const gated = { config: { access: RESPONDENT_ACCESS }, preHandler: requireAgreement };
+  // loginAs: a device a clinician handed to the respondent reaches these, limited to one link's open sessions.
+  const gated = { config: { access: RESPONDENT_ACCESS, loginAs: true }, preHandler: requireAgreement };
+  const handedTo = (request: FastifyRequest) => request.loginAs?.ccauId;
+  const administeredBy = (request: FastifyRequest) => request.loginAs?.clinician.id;
 
   app.post(
     "/api/questionnaires/hippa-agreement",
     {
-      config: { access: RESPONDENT_ACCESS },
+      config: { access: RESPONDENT_ACCESS, loginAs: true },
       schema: {
         body: { $ref: "api/hippa-agreement.json" },
         response: { 200: recordResponse("api/responses/agreement-accepted.json") },
@@ -65,7 +68,8 @@ export async function respondentSessionRoutes(app: FastifyInstance, ctx: AppCont
     schema: { response: { 200: recordResponse("api/responses/available-sessions.json") } },
   };
   app.get("/api/questionnaires/session", available, async (request): Promise<AvailableSessions> => {
-    const groups = await availableSessions(ctx.db, await clinicTimeZone(ctx.db), caller(request).id);
+    const zone = await clinicTimeZone(ctx.db);
+    const groups = await availableSessions(ctx.db, zone, caller(request).id, handedTo(request));
     return { groups, totalRecords: groups.reduce((n, g) => n + g.measures.length, 0) };
   });
 
@@ -81,6 +85,8 @@ export async function respondentSessionRoutes(app: FastifyInstance, ctx: AppCont
     async (request) => {
       const { ccauId } = request.params as { ccauId: number };
       const user = caller(request);
+      const handed = handedTo(request);
+      if (handed !== undefined && handed !== ccauId) throw notFound(RESPONDENT_NOT_FOUND);
       await ownRespondentLink(ctx.db, user.id, ccauId);
       const groups = await availableSessions(ctx.db, await clinicTimeZone(ctx.db), user.id, ccauId);
       const count = groups.reduce((n, g) => n + g.measures.length, 0);
@@ -96,7 +102,8 @@ export async function respondentSessionRoutes(app: FastifyInstance, ctx: AppCont
     },
     async (request): Promise<SessionPage> => {
       const { clientMeasureId, pageId } = request.params as { clientMeasureId: number; pageId: string };
-      const session = await ownSession(ctx.db, await clinicTimeZone(ctx.db), caller(request).id, clientMeasureId);
+      const zone = await clinicTimeZone(ctx.db);
+      const session = await ownSession(ctx.db, zone, caller(request).id, clientMeasureId, handedTo(request));
       const { definition: def, version } = await sessionDefinition(ctx.db, session);
       const page = findPage(def, pageId);
       if (!page) throw notFound("This page does not exist.");
@@ -143,12 +150,12 @@ export async function respondentSessionRoutes(app: FastifyInstance, ctx: AppCont
       const zone = await clinicTimeZone(ctx.db);
       return ctx.db.transaction().execute(async (trx): Promise<AnswerSaved> => {
         await lockSession(trx, clientMeasureId);
-        const session = await ownSession(trx, zone, user.id, clientMeasureId);
+        const session = await ownSession(trx, zone, user.id, clientMeasureId, handedTo(request));
         assertWritable(session);
         const { definition: def } = await definitionForAnswering(trx, session);
         const input = { questionId, value: body.value, seq: body.seq };
         checkAnswers(def, [input], pageId);
-        const [saved] = await saveAnswers(trx, session, def, [input]);
+        const [saved] = await saveAnswers(trx, session, def, [input], { administeredBy: administeredBy(request) });
         const { answers, lastSeq } = await loadAnswers(trx, session.id);
         return {
           ...saved,
@@ -181,15 +188,18 @@ export async function respondentSessionRoutes(app: FastifyInstance, ctx: AppCont
         // when the submit that follows is refused for a skipped question.
         const saved = await ctx.db.transaction().execute(async (trx) => {
           await lockSession(trx, clientMeasureId);
-          const session = await ownSession(trx, zone, user.id, clientMeasureId);
+          const session = await ownSession(trx, zone, user.id, clientMeasureId, handedTo(request));
           assertWritable(session);
           const { definition: def } = await definitionForAnswering(trx, session);
           checkAnswers(def, inputs, body.pageId);
           if (inputs.length === 0 && !body.last_answered_question) return [];
-          return saveAnswers(trx, session, def, inputs, body.last_answered_question);
+          return saveAnswers(trx, session, def, inputs, {
+            lastAnsweredQuestion: body.last_answered_question,
+            administeredBy: administeredBy(request),
+          });
         });
         if (!body.completed) {
-          const session = await ownSession(ctx.db, zone, user.id, clientMeasureId);
+          const session = await ownSession(ctx.db, zone, user.id, clientMeasureId, handedTo(request));
           const { definition: def } = await sessionDefinition(ctx.db, session);
           const { answers, lastSeq } = await loadAnswers(ctx.db, clientMeasureId);
           const pageIndex = body.pageId ? def.pages.findIndex((p) => p.id === body.pageId) : -1;
@@ -205,11 +215,11 @@ export async function respondentSessionRoutes(app: FastifyInstance, ctx: AppCont
         }
         return ctx.db.transaction().execute(async (trx): Promise<PageSaved> => {
           await lockSession(trx, clientMeasureId);
-          const session = await ownSession(trx, zone, user.id, clientMeasureId);
+          const session = await ownSession(trx, zone, user.id, clientMeasureId, handedTo(request));
           assertWritable(session);
           const { definition: def } = await sessionDefinition(trx, session);
           const { answers } = await loadAnswers(trx, clientMeasureId);
-          await submitSession(trx, session, def, answers, user.id);
+          await submitSession(trx, session, def, answers, user.id, administeredBy(request));
           const done = await trx
             .selectFrom("client_measure")
             .select("completed_at")

@@ -96,9 +96,19 @@ async function findSession(
 /**
  * A session of the signed-in respondent: its respondent link must be their own account.
  * Anybody else's session, and a withdrawn (disabled) one, is a 404 as if it did not exist.
+ * handedTo: the respondent link a device handed over in the clinic is limited to (login-as):
+ * then only that link's sessions still to answer exist.
  */
-export function ownSession(db: Kysely<Database>, zone: string, userId: number, id: number): Promise<SessionRow> {
-  return findSession(db, zone, id, sql<SqlBool>`(cu.user_id = ${userId} and cm.status <> 'disabled')`);
+export function ownSession(
+  db: Kysely<Database>,
+  zone: string,
+  userId: number,
+  id: number,
+  handedTo?: number,
+): Promise<SessionRow> {
+  const handed =
+    handedTo === undefined ? sql`true` : sql`(cm.ccau_id = ${handedTo} and cm.status in ('not_started', 'partial'))`;
+  return findSession(db, zone, id, sql<SqlBool>`(cu.user_id = ${userId} and cm.status <> 'disabled' and ${handed})`);
 }
 
 /** A session of a chart the clinician may see (patient-access.ts); 404 otherwise. */

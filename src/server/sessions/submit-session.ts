@@ -48,6 +48,7 @@ function refusal(def: MeasureDefinition, message: string, code: string, ids: rea
  * A session with required visible questions unanswered, too many missing items or an answer that
  * is not an option is refused and nothing is stored (spec §8). Otherwise the scores, severity and
  * the engine's whole result are stored, every alert raised, and 'Measure completed' logged.
+ * administeredBy: the clinician who handed the device to the respondent (login-as).
  */
 export async function submitSession(
   trx: Kysely<Database>,
@@ -55,6 +56,7 @@ export async function submitSession(
   def: MeasureDefinition,
   answers: Answers,
   actorId: number,
+  administeredBy?: number,
 ): Promise<ScoreResult> {
   const result = scoreSession(def, answers, { gender: session.patientGender as Gender });
   // An instrument without scoring ("unscored-measure") is submitted with its answers only.
@@ -70,6 +72,7 @@ export async function submitSession(
       status: "submitted",
       completed_at: sql`now()`,
       completed_by: actorId,
+      ...(administeredBy ? { clinical_administered_by: administeredBy } : {}),
       started_at: sql`coalesce(started_at, now())`,
       severity: result.severity?.label ?? null,
       score_result: JSON.stringify(result),
@@ -87,7 +90,11 @@ export async function submitSession(
     userId: session.respondentUserId,
     actorId,
     code: ACTIVITY.measureCompleted,
-    detail: { clientMeasureId: session.id, measure: def.abbreviation },
+    detail: {
+      clientMeasureId: session.id,
+      measure: def.abbreviation,
+      ...(administeredBy ? { administeredBy } : {}),
+    },
   });
   return result;
 }

@@ -19,7 +19,8 @@ export async function settingsRoutes(app: FastifyInstance, ctx: AppContext): Pro
 
   app.get(
     "/api/settings/general",
-    { config: { access: "authenticated" }, schema: { response: { 200: GENERAL } } },
+    // loginAs: a device handed to a respondent needs the clinic's time zone and session timeout too.
+    { config: { access: "authenticated", loginAs: true }, schema: { response: { 200: GENERAL } } },
     async () => readGeneralSettings(ctx.db, ctx.bundle, ctx.dbKind),
   );
 

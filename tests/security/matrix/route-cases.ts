@@ -279,6 +279,17 @@ export const ROUTE_CASES: Record<string, RouteCase> = {
 
   // ---- any signed-in user: their own session and settings
   "GET /api/security/get-session": { kind: "signed-in", request: () => ({ url: "/api/security/get-session" }) },
+  // Handing the device to a respondent of a chart the caller writes on; taking it back needs a
+  // login-as token (tests/server/login-as), which no matrix caller holds: 401 for all.
+  "POST /api/security/login-as/:ccauId": {
+    kind: "chart",
+    request: (_fx, t) => ({ url: `/api/security/login-as/${t.selfCcauId}` }),
+  },
+  "POST /api/security/return-to-clinician": {
+    kind: "public",
+    ok: [401],
+    request: () => ({ url: "/api/security/return-to-clinician", body: { password: "Not#The1Password" } }),
+  },
   "POST /api/security/change-password": {
     kind: "signed-in",
     // A wrong current password: the route is reached, nothing changes (a right one would end the test's sessions).
@@ -470,6 +481,12 @@ export const ROUTE_CASES: Record<string, RouteCase> = {
     }),
   },
   "GET /api/patients/:patientId": { kind: "chart", request: (_fx, t) => ({ url: `/api/patients/${t.patientId}` }) },
+  // Reactivating an active patient is refused (400) without changing anything; the access answers come first.
+  "POST /api/patients/:patientId/change-status": {
+    kind: "chart",
+    ok: [200, 400],
+    request: (_fx, t) => ({ url: `/api/patients/${t.patientId}/change-status`, body: { action: "activate" } }),
+  },
   "PUT /api/patients/:patientId": {
     kind: "chart",
     request: async (fx, t) => ({

@@ -5,6 +5,7 @@ import { formatCalendarDate, formatMomentDay } from "../../dates/clinic-dates.ts
 import { relationLabel, sessionStatusLabel } from "../measures/measure-format.ts";
 import { measurePaths } from "../measures/measure-paths.ts";
 import type { MeasureOverview, RespondentOverview } from "./chart-api.ts";
+import { HandDeviceButton } from "./HandDeviceButton.tsx";
 import { MeasureProgressChart } from "./MeasureProgressChart.tsx";
 
 /** "1 session completed", "3 sessions completed": a count always says what it counts. */
@@ -22,15 +23,18 @@ export function RespondentMeasures({ overview }: { overview: RespondentOverview 
   const narrow = useMediaQuery("(max-width: 48em)");
   return (
     <section aria-labelledby={titleId}>
-      <Title order={3} size="h4" id={titleId} mb="xs">
-        {overview.respondent.name}
-        {relation && (
-          <Text span c="dimmed" fw={400} size="sm">
-            {" "}
-            ({relation})
-          </Text>
-        )}
-      </Title>
+      <Group justify="space-between" align="center" gap="xs" mb="xs">
+        <Title order={3} size="h4" id={titleId}>
+          {overview.respondent.name}
+          {relation && (
+            <Text span c="dimmed" fw={400} size="sm">
+              {" "}
+              ({relation})
+            </Text>
+          )}
+        </Title>
+        {rows.some((r) => r.next_due) && <HandDeviceButton ccauId={ccauId} name={overview.respondent.name} />}
+      </Group>
       <Stack gap="md">
         {narrow ? (
           <Stack gap="xs" role="list" aria-label={`Measures of ${overview.respondent.name}`}>

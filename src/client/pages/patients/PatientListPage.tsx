@@ -15,6 +15,11 @@ const viewLabels = new Map(
 );
 
 const rowHref = (row: PatientRecord) => patientPaths.view(row.id);
+/** The status filter follows the user (spec §3 patientsStatusSelector); the view has its own select below. */
+const SAVED_FILTERS = {
+  keys: { status: "patientsStatusSelector" },
+  keep: (field: string) => field !== "view",
+} as const;
 
 /** /clinician/patients: search, view selector, the patients table and its pager. */
 export function PatientListPage() {
@@ -57,6 +62,7 @@ export function PatientListPage() {
       rowHref={rowHref}
       query={{ view: asked }}
       filters={viewSelect}
+      savedFilters={SAVED_FILTERS}
     />
   );
 }

@@ -4,6 +4,7 @@ import { ChartMeasures } from "../chart-measures/ChartMeasures.tsx";
 import { ChartTeam } from "../respondents/ChartTeam.tsx";
 import { ChartOpenedBy } from "./ChartOpenedBy.tsx";
 import { useCanWritePatients } from "./PatientPermissions.tsx";
+import { PatientStatus } from "./PatientStatus.tsx";
 import { type PatientRecord, patientEntity } from "./patient-api.ts";
 import { patientPaths } from "./patient-paths.ts";
 
@@ -31,6 +32,12 @@ export function PatientViewPage() {
       }
       after={(patient) => (
         <>
+          <PatientStatus
+            patientId={patient.id}
+            patientName={patient.full_name ?? ""}
+            active={patient.status === true}
+            canWrite={canWrite}
+          />
           {typeof patient.access_control_id === "number" && (
             <ChartTeam ccaId={patient.access_control_id} patientId={patient.id} patientName={patient.full_name ?? ""} />
           )}

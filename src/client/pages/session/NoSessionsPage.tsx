@@ -1,6 +1,7 @@
 import { Button, Paper, Stack, Text, Title } from "@mantine/core";
 import { Link } from "react-router-dom";
 import { useSignedInUser } from "../../auth/useSession.ts";
+import { HandBackNotice } from "./login-as/HandBackNotice.tsx";
 import { sessionPaths } from "./session-paths.ts";
 
 /** /no-sessions: nothing to answer right now. */
@@ -16,9 +17,13 @@ export function NoSessionsPage() {
         <Text size="sm" c="dimmed" mt={4}>
           When your care team sends you a questionnaire, it will appear here.
         </Text>
-        <Button component={Link} to={sessionPaths.list} variant="light" mt="md">
-          Check again
-        </Button>
+        {user.loggedAsRespondent ? (
+          <HandBackNotice user={user} />
+        ) : (
+          <Button component={Link} to={sessionPaths.list} variant="light" mt="md">
+            Check again
+          </Button>
+        )}
       </Paper>
     </Stack>
   );

@@ -1,6 +1,8 @@
 import { Button, Paper, Stack, Text, ThemeIcon, Title } from "@mantine/core";
 import { useEffect, useRef } from "react";
 import { Link, useLocation } from "react-router-dom";
+import { useSession } from "../../auth/useSession.ts";
+import { HandBackNotice } from "./login-as/HandBackNotice.tsx";
 import { useAvailableSessions } from "./session-api.ts";
 import { sessionPaths } from "./session-paths.ts";
 
@@ -8,6 +10,7 @@ import { sessionPaths } from "./session-paths.ts";
 export function ResultsSentPage() {
   const { state } = useLocation() as { state: { measureName?: string } | null };
   const sessions = useAvailableSessions();
+  const { user } = useSession();
   const more = sessions.data?.totalRecords ?? 0;
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
@@ -29,6 +32,8 @@ export function ResultsSentPage() {
             <Button component={Link} to={sessionPaths.list}>
               {more === 1 ? "Answer the next questionnaire" : `Answer the next questionnaires (${more})`}
             </Button>
+          ) : user?.loggedAsRespondent ? (
+            <HandBackNotice user={user} />
           ) : (
             <Text c="dimmed" size="sm">
               There is nothing else to answer right now. You can sign out or close this page.
