@@ -52,3 +52,14 @@ export function reminderMessages(db: Kysely<Database>) {
     .orderBy("id")
     .execute();
 }
+
+/**
+ * A time zone (Etc/GMT±N) where it is now early afternoon, for tests that run the job on the real
+ * clock: outside the clinic's quiet hours whenever the test runs.
+ */
+export function daytimeZone(now = new Date()): string {
+  const offset = (((14 - now.getUTCHours()) % 24) + 24) % 24;
+  const hours = offset > 12 ? offset - 24 : offset;
+  // tz database names have the sign reversed: Etc/GMT-9 is nine hours ahead of UTC.
+  return hours >= 0 ? `Etc/GMT-${hours}` : `Etc/GMT+${-hours}`;
+}
