@@ -21,7 +21,8 @@ export function reminderMessage(
 ): OutgoingMessage {
   const what = common.count === 1 ? "a questionnaire" : `${common.count} questionnaires`;
   const sentence = `You have ${what} to complete for ${common.clinic}.`;
-  const closes = common.kind === "closing" && common.closesOn ? ` It can be completed until the end of ${common.closesOn}.` : "";
+  const closes =
+    common.kind === "closing" && common.closesOn ? ` It can be completed until the end of ${common.closesOn}.` : "";
   const how = common.accessCode
     ? `Sign in with an access code sent to this address, then open it: ${common.link}`
     : `Sign in to open it: ${common.link}`;

@@ -53,5 +53,10 @@ export async function reminderReadiness(
     .select("password_hash")
     .where("id", "=", link.userId)
     .executeTakeFirstOrThrow();
-  return { ok: true, destination: to.destination, openIds: open.map((r) => r.id), hasPassword: !!account.password_hash };
+  return {
+    ok: true,
+    destination: to.destination,
+    openIds: open.map((r) => r.id),
+    hasPassword: !!account.password_hash,
+  };
 }

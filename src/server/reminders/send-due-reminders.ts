@@ -48,7 +48,12 @@ async function candidates(db: Kysely<Database>, zone: string, now: Date): Promis
     ) c
     where c.need_opened or c.need_closing
     order by c.user_id, c.id`.execute(db);
-  return result.rows.map((r) => ({ ...r, id: Number(r.id), user_id: Number(r.user_id), due_date: new Date(r.due_date) }));
+  return result.rows.map((r) => ({
+    ...r,
+    id: Number(r.id),
+    user_id: Number(r.user_id),
+    due_date: new Date(r.due_date),
+  }));
 }
 
 /**

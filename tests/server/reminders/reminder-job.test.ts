@@ -142,7 +142,9 @@ describe.each(DATABASES)("reminders to respondents on $name", (database) => {
   });
 
   it("sends nothing when the respondent's notifications are off, and does not try again every run", async () => {
-    const r = await chartToRemind(t.db, { contacts: [{ channel: 1, value: "quiet.parent@example.org", enabled: false }] });
+    const r = await chartToRemind(t.db, {
+      contacts: [{ channel: 1, value: "quiet.parent@example.org", enabled: false }],
+    });
     const id = await occurrence(t.db, r.ccauId, phq9, "2027-03-10", "2027-03-07");
     const before = await lastId();
     expect(await run("2027-03-08T15:00:00Z")).toEqual({ claimed: 1, messages: 0, quiet: false });

@@ -105,7 +105,11 @@ describe.each(DATABASES)("POST /api/respondents/:ccauId/send-reminder on $name",
       "there is nothing open (the only measure is submitted)",
       async () => {
         const r = await withOpen();
-        await t.db.updateTable("client_measure").set({ status: "submitted" }).where("id", "=", r.clientMeasureId).execute();
+        await t.db
+          .updateTable("client_measure")
+          .set({ status: "submitted" })
+          .where("id", "=", r.clientMeasureId)
+          .execute();
         return r;
       },
       409,
@@ -113,15 +117,18 @@ describe.each(DATABASES)("POST /api/respondents/:ccauId/send-reminder on $name",
     ],
   ];
 
-  it.each(refusals)("is refused when %s, sends nothing, and the chart says why", async (_name, make, status, message) => {
-    const r = await make();
-    const before = (await reminderMessages(t.db)).length;
-    const res = await send(r.ccauId);
-    expect(res.statusCode).toBe(status);
-    expect(res.json().error).toBe(message);
-    expect(await reminderMessages(t.db)).toHaveLength(before);
-    expect(await overview(r.ccauId)).toEqual({ available: false, reason: message });
-  });
+  it.each(refusals)(
+    "is refused when %s, sends nothing, and the chart says why",
+    async (_name, make, status, message) => {
+      const r = await make();
+      const before = (await reminderMessages(t.db)).length;
+      const res = await send(r.ccauId);
+      expect(res.statusCode).toBe(status);
+      expect(res.json().error).toBe(message);
+      expect(await reminderMessages(t.db)).toHaveLength(before);
+      expect(await overview(r.ccauId)).toEqual({ available: false, reason: message });
+    },
+  );
 
   it("is a 404 on a chart outside the caller's access and a 403 without write access; nothing is sent", async () => {
     const r = await withOpen();

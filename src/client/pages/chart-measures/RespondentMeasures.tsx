@@ -6,14 +6,24 @@ import { relationLabel, sessionStatusLabel } from "../measures/measure-format.ts
 import { measurePaths } from "../measures/measure-paths.ts";
 import type { MeasureOverview, RespondentOverview } from "./chart-api.ts";
 import { MeasureProgressChart } from "./MeasureProgressChart.tsx";
+import { SendReminderButton } from "./SendReminderButton.tsx";
 
 /** "1 session completed", "3 sessions completed": a count always says what it counts. */
 export function sessionsCompleted(count: number): string {
   return `${count} ${count === 1 ? "session" : "sessions"} completed`;
 }
 
-/** The measures given to one respondent of the chart: status, due date, latest score, progress. */
-export function RespondentMeasures({ overview }: { overview: RespondentOverview }) {
+/**
+ * The measures given to one respondent of the chart: status, due date, latest score, progress;
+ * and, for a clinician who may write to the chart, "Send reminder".
+ */
+export function RespondentMeasures({
+  overview,
+  canWrite = false,
+}: {
+  overview: RespondentOverview;
+  canWrite?: boolean;
+}) {
   const { ccaId, ccauId, rows } = overview;
   const relation = relationLabel(overview.respondent.relation_id);
   const titleId = `respondent-${ccauId}`;
@@ -22,15 +32,18 @@ export function RespondentMeasures({ overview }: { overview: RespondentOverview 
   const narrow = useMediaQuery("(max-width: 48em)");
   return (
     <section aria-labelledby={titleId}>
-      <Title order={3} size="h4" id={titleId} mb="xs">
-        {overview.respondent.name}
-        {relation && (
-          <Text span c="dimmed" fw={400} size="sm">
-            {" "}
-            ({relation})
-          </Text>
-        )}
-      </Title>
+      <Group justify="space-between" align="center" gap="xs" mb="xs" wrap="wrap">
+        <Title order={3} size="h4" id={titleId}>
+          {overview.respondent.name}
+          {relation && (
+            <Text span c="dimmed" fw={400} size="sm">
+              {" "}
+              ({relation})
+            </Text>
+          )}
+        </Title>
+        {canWrite && <SendReminderButton overview={overview} />}
+      </Group>
       <Stack gap="md">
         {narrow ? (
           <Stack gap="xs" role="list" aria-label={`Measures of ${overview.respondent.name}`}>
