@@ -95,6 +95,8 @@ export type * from "./types/api/responses/provider-id-availability.ts";
 export type * from "./types/api/responses/question-option.ts";
 export type * from "./types/api/responses/question-view.ts";
 export type * from "./types/api/responses/questionnaire-availability.ts";
+export type * from "./types/api/responses/reminder-readiness.ts";
+export type * from "./types/api/responses/reminder-sent.ts";
 export type * from "./types/api/responses/report-alert.ts";
 export type * from "./types/api/responses/report-answer.ts";
 export type * from "./types/api/responses/report-body.ts";

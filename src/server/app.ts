@@ -20,6 +20,7 @@ import { registerSecurityHeaders } from "./http/security-headers.ts";
 import { registerStandardErrorResponses } from "./http/standard-error-responses.ts";
 import { MessageQueue } from "./messaging/message-queue.ts";
 import { declareDocsAccess, registerApiDocs } from "./openapi/api-docs.ts";
+import { ReminderJob } from "./reminders/reminder-job.ts";
 import { apiRouteModules } from "./routes.ts";
 
 /** Fastify takes a hop count at run time but types only a function for it: trust the first n hops. */
@@ -69,6 +70,10 @@ export async function buildApp(
   const escalation = new AlertEscalationJob(ctx, app.log);
   app.addHook("onReady", async () => escalation.start());
   app.addHook("preClose", async () => escalation.stop());
+  // Reminds respondents of open questionnaires (reminders/reminder-job.ts); same lifetime.
+  const reminders = new ReminderJob(ctx, app.log);
+  app.addHook("onReady", async () => reminders.start());
+  app.addHook("preClose", async () => reminders.stop());
   // Security headers a clinic's reviewer will look for (CSP, HSTS over https, Permissions-Policy,
   // ...). First, so that its hook runs before the access hook: a refused request gets them too.
   await registerSecurityHeaders(app, { publicUrl: ctx.config.accounts.publicUrl });

@@ -43,6 +43,11 @@ export interface AppConfig {
    * 0 turns the job off on this node. How long an alert may stay active is a general setting.
    */
   alertEscalationCheckSeconds: number;
+  /**
+   * Seconds between the reminder job's looks for occurrences to remind respondents about
+   * (docs/reminders.md); 0 turns the job off on this node.
+   */
+  reminderCheckSeconds: number;
 }
 
 /** TRUST_PROXY: unset/false/0 off; true; a hop count; or a comma list of addresses and CIDRs. */
@@ -174,5 +179,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     accountLookupFloorMs: intFromEnv(env.ACCOUNT_LOOKUP_FLOOR_MS, 300, "ACCOUNT_LOOKUP_FLOOR_MS"),
     accounts: loadAccountsConfig(env, port),
     alertEscalationCheckSeconds: intFromEnv(env.ALERT_ESCALATION_CHECK_SECONDS, 300, "ALERT_ESCALATION_CHECK_SECONDS"),
+    reminderCheckSeconds: intFromEnv(env.REMINDER_CHECK_SECONDS, 300, "REMINDER_CHECK_SECONDS"),
   };
 }

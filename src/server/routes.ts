@@ -12,6 +12,7 @@ import { libraryRoutes } from "./measures/library-routes.ts";
 import { outboxRoutes } from "./messaging/outbox-routes.ts";
 import { patientUserRoutes } from "./patient-users/routes.ts";
 import { patientRoutes } from "./patients/routes.ts";
+import { reminderRoutes } from "./reminders/routes.ts";
 import { chartInvitationRoutes } from "./respondents/invitation-routes.ts";
 import { respondentRoutes } from "./respondents/routes.ts";
 import { schedulingRoutes } from "./scheduling/routes.ts";
@@ -41,6 +42,7 @@ export const apiRouteModules: ((app: FastifyInstance, ctx: AppContext) => Promis
   libraryRoutes,
   auditionRoutes,
   schedulingRoutes,
+  reminderRoutes,
   respondentSessionRoutes,
   reportRoutes,
   alertRoutes,

@@ -18,4 +18,14 @@ export const MESSAGES = {
     "Only the first 10,000 records of a list can be opened by page number. Search or sort to find the rest.",
   cursorNotValid: "This list position is no longer valid. Start again from the first page.",
   versionRequired: "This save does not say which version of the record it changes. Reload the record and save again.",
+  // Reminders (POST /api/respondents/:ccauId/send-reminder; docs/reminders.md).
+  reminderNoContact: "This respondent has no email address or mobile number to send a reminder to. Add one first.",
+  reminderNotificationsOff:
+    "Notifications are turned off for this respondent, so no reminder can be sent. Turn on email or text notifications first.",
+  reminderChannelsOff:
+    "This respondent can only be reached by a channel the clinic has turned off (email or text messages).",
+  reminderNothingOpen: "This respondent has nothing open to complete, so there is nothing to remind them about.",
+  reminderRespondentInactive: "This respondent is deactivated and gets no reminders.",
+  reminderNotSetUp: "This respondent's account is not active yet: send an invitation first.",
+  reminderPatientInactive: "This patient is not active, so no reminders are sent.",
 } as const;

@@ -45,6 +45,8 @@ export async function createTestApp(
     accessTokenTtlSeconds: opts.accessTokenTtlSeconds ?? 900,
     // No escalation job unless a test asks for one: it would start pg-boss in every test app.
     alertEscalationCheckSeconds: 0,
+    // Nor the reminder job (reminders/reminder-job.ts): tests call sendDueReminders with a fake clock.
+    reminderCheckSeconds: 0,
     ...opts.config,
   };
   let databaseUrl: string | undefined;

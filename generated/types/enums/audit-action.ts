@@ -91,6 +91,7 @@ export type AuditAction = (
   | "respondent.delete"
   | "respondent.invitation-accept"
   | "respondent.exist-check"
+  | "respondent.send-reminder"
   | "respondent.update"
   | "settings.update"
   | "team.create"

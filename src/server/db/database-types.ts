@@ -239,6 +239,13 @@ export interface Database {
   measure_star: { user_id: number; measure_id: number; starred: Generated<boolean> };
   schedule: ScheduleTable;
   client_measure: ClientMeasureTable;
+  /** One claimed reminder per occurrence and kind (0014_occurrence_reminders.sql, docs/reminders.md). */
+  occurrence_reminder: {
+    client_measure_id: number;
+    kind: "opened" | "closing";
+    claimed_at: Timestamp;
+    outbox_message_id: number | null;
+  };
   answer: {
     client_measure_id: number;
     question_id: string;

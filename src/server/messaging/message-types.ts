@@ -19,7 +19,7 @@ export interface OutgoingMessage {
   secret?: string;
   /** The account the message is about (audit); null for none. */
   userId?: number | null;
-  /** Why it was sent: account_setup, password_reset, username_recovery, access_code, chart_invitation, sign_in_blocked, alert_escalation. */
+  /** Why it was sent: account_setup, password_reset, username_recovery, access_code, chart_invitation, sign_in_blocked, alert_escalation, measure_reminder, measure_closing_reminder, measure_reminder_manual. */
   purpose?: string;
 }
 

@@ -43,8 +43,10 @@ export function dueDayEnd(zone: string, dueDate: RawBuilder<unknown> = sql`cm.du
 /**
  * A session the respondent may answer now: not started or partial, its window opened (opens_on,
  * a clinic calendar day, set on recurring occurrences generated ahead) and its due day not over.
+ * `at` replaces the database clock (the reminder job's fake clock in tests).
  */
-export function isOpen(zone: string, alias = "cm"): RawBuilder<SqlBool> {
+export function isOpen(zone: string, alias = "cm", at?: Date): RawBuilder<SqlBool> {
   const opensOn = sql.ref(`${alias}.opens_on`);
-  return sql<SqlBool>`(${sql.ref(`${alias}.status`)} in ('not_started', 'partial') and now() < ${dueDayEnd(zone, sql.ref(`${alias}.due_date`))} and (${opensOn} is null or now() >= (${opensOn}::timestamp at time zone ${zone})))`;
+  const now = at ? sql`${at}::timestamptz` : sql`now()`;
+  return sql<SqlBool>`(${sql.ref(`${alias}.status`)} in ('not_started', 'partial') and ${now} < ${dueDayEnd(zone, sql.ref(`${alias}.due_date`))} and (${opensOn} is null or ${now} >= (${opensOn}::timestamp at time zone ${zone})))`;
 }

@@ -4,6 +4,7 @@ import { escalationHours } from "../alerts/escalation.ts";
 import type { AppContext } from "../app-context.ts";
 import { errorResponses, recordResponse } from "../http/response-schemas.ts";
 import { CHART_READ_ACCESS, CHART_READ_PERMISSIONS, caller, readsCharts } from "../measures/access.ts";
+import { reminderReadiness } from "../reminders/reminder-readiness.ts";
 import { assertAgreement } from "./agreement.ts";
 import { clinicTimeZone } from "./availability.ts";
 import { measuresOverview } from "./overview.ts";
@@ -62,6 +63,8 @@ export async function reportRoutes(app: FastifyInstance, ctx: AppContext): Promi
       const { ccauId } = request.params as { ccauId: number };
       const link = await visibleRespondentLink(ctx.db, caller(request), ccauId);
       const rows = await measuresOverview(ctx.db, ctx.bundle, await clinicTimeZone(ctx.db), ccauId);
+      // The chart's "Send reminder" button: available, or the sentence the send route would refuse with.
+      const ready = await reminderReadiness(ctx, ctx.db, link);
       return {
         ccauId,
         ccaId: link.ccaId,
@@ -69,6 +72,7 @@ export async function reportRoutes(app: FastifyInstance, ctx: AppContext): Promi
         respondent: { name: link.respondentName, relation_id: link.relationId },
         rows,
         totalRecords: rows.length,
+        reminder: ready.ok ? { available: true, reason: null } : { available: false, reason: ready.message },
       };
     },
   );

@@ -629,6 +629,24 @@ export const ROUTE_CASES: Record<string, RouteCase> = {
     ok: [200, 204],
     request: async (fx, t) => ({ url: `/api/respondents/${(await freshLink(fx, t, 2)).ccauId}` }),
   },
+  // A fresh respondent who can be reminded (an email contact, something open, an active patient).
+  "POST /api/respondents/:ccauId/send-reminder": {
+    kind: "chart",
+    async request(fx, t) {
+      const link = await freshLink(fx, t, 2);
+      await fx.db
+        .insertInto("contact")
+        .values({ user_id: link.userId, channel: EMAIL, value: `${unique("mxremind")}@example.org`, is_primary: true })
+        .execute();
+      const due = `${new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10)}T00:00:00Z`;
+      await fx.db
+        .insertInto("client_measure")
+        .values({ ccau_id: link.ccauId, measure_id: fx.phq9, due_date: due })
+        .execute();
+      await fx.db.updateTable("patient").set({ active: true }).where("id", "=", t.patientId).execute();
+      return { url: `/api/respondents/${link.ccauId}/send-reminder` };
+    },
+  },
   // A person out of reach is said to exist, so the add invites them, and nothing more: no id,
   // name, contact or chart (issue 8 §1).
   "GET /api/respondents/exist": {

@@ -23,7 +23,7 @@ export interface OutboxMessage {
   last_error: string | null;
   provider_status: string | null;
   /**
-   * Why it was sent: account_setup, password_reset, username_recovery, access_code, chart_invitation, sign_in_blocked, alert_escalation.
+   * Why it was sent: account_setup, password_reset, username_recovery, access_code, chart_invitation, sign_in_blocked, alert_escalation, measure_reminder, measure_closing_reminder, measure_reminder_manual.
    */
   purpose: string | null;
   /**

@@ -68,7 +68,7 @@ export function ChartMeasures({ patientId, ccaId, ccauId, patientName, canWrite 
       ) : shown.length === 0 ? (
         !failed && <Text c="dimmed">No measures have been assigned yet.</Text>
       ) : (
-        shown.map((overview) => <RespondentMeasures key={overview.ccauId} overview={overview} />)
+        shown.map((overview) => <RespondentMeasures key={overview.ccauId} overview={overview} canWrite={canWrite} />)
       )}
       <Divider mt="xs" />
       {canWrite && (

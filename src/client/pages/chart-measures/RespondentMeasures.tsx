@@ -7,14 +7,24 @@ import { measurePaths } from "../measures/measure-paths.ts";
 import type { MeasureOverview, RespondentOverview } from "./chart-api.ts";
 import { HandDeviceButton } from "./HandDeviceButton.tsx";
 import { MeasureProgressChart } from "./MeasureProgressChart.tsx";
+import { SendReminderButton } from "./SendReminderButton.tsx";
 
 /** "1 session completed", "3 sessions completed": a count always says what it counts. */
 export function sessionsCompleted(count: number): string {
   return `${count} ${count === 1 ? "session" : "sessions"} completed`;
 }
 
-/** The measures given to one respondent of the chart: status, due date, latest score, progress. */
-export function RespondentMeasures({ overview }: { overview: RespondentOverview }) {
+/**
+ * The measures given to one respondent of the chart: status, due date, latest score, progress;
+ * and, for a clinician who may write to the chart, "Hand device to …" and "Send reminder".
+ */
+export function RespondentMeasures({
+  overview,
+  canWrite = false,
+}: {
+  overview: RespondentOverview;
+  canWrite?: boolean;
+}) {
   const { ccaId, ccauId, rows } = overview;
   const relation = relationLabel(overview.respondent.relation_id);
   const titleId = `respondent-${ccauId}`;
@@ -23,7 +33,7 @@ export function RespondentMeasures({ overview }: { overview: RespondentOverview 
   const narrow = useMediaQuery("(max-width: 48em)");
   return (
     <section aria-labelledby={titleId}>
-      <Group justify="space-between" align="center" gap="xs" mb="xs">
+      <Group justify="space-between" align="center" gap="xs" mb="xs" wrap="wrap">
         <Title order={3} size="h4" id={titleId}>
           {overview.respondent.name}
           {relation && (
@@ -33,7 +43,12 @@ export function RespondentMeasures({ overview }: { overview: RespondentOverview 
             </Text>
           )}
         </Title>
-        {rows.some((r) => r.next_due) && <HandDeviceButton ccauId={ccauId} name={overview.respondent.name} />}
+        {canWrite && (
+          <Group gap="xs" wrap="wrap">
+            {rows.some((r) => r.next_due) && <HandDeviceButton ccauId={ccauId} name={overview.respondent.name} />}
+            <SendReminderButton overview={overview} />
+          </Group>
+        )}
       </Group>
       <Stack gap="md">
         {narrow ? (

@@ -13,6 +13,9 @@ export const PURPOSES: Record<string, string> = {
   chart_invitation: "Care team invitation",
   sign_in_blocked: "Sign-in blocked notice",
   alert_escalation: "Unacknowledged alert reminder",
+  measure_reminder: "Questionnaire reminder",
+  measure_closing_reminder: "Questionnaire reminder before it closes",
+  measure_reminder_manual: "Questionnaire reminder sent by a clinician",
 };
 
 /** What each delivery status means for the reader of this page. */

@@ -237,6 +237,16 @@ describe("OutboxPage", () => {
     expect(within(card).queryByText("alert_escalation")).toBeNull();
   });
 
+  it("names the questionnaire reminders in words", async () => {
+    apiMock.mockImplementation(
+      async () => ({ rows: [{ ...invitation, purpose: "measure_closing_reminder" }], totalRecords: 1 }) as never,
+    );
+    renderWithProviders(<OutboxPage />, { route: "/settings/outbox" });
+    const card = await screen.findByRole("article");
+    expect(within(card).getByText("Questionnaire reminder before it closes")).toBeTruthy();
+    expect(within(card).queryByText("measure_closing_reminder")).toBeNull();
+  });
+
   it("makes a link without a secret (a sign-in page) clickable", async () => {
     const login = "http://127.0.0.1:3000/security/login";
     apiMock.mockImplementation(
