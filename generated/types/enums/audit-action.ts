@@ -86,6 +86,7 @@ export type AuditAction = (
   | "respondent.assignments-read"
   | "respondent.create"
   | "respondent.delete"
+  | "respondent.list"
   | "respondent.invitation-accept"
   | "respondent.exist-check"
   | "respondent.update"
@@ -93,5 +94,7 @@ export type AuditAction = (
   | "team.create"
   | "team.delete"
   | "team.update"
+  | "worklist.completed"
+  | "worklist.scheduled"
 ) &
   string;

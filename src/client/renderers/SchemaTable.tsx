@@ -16,7 +16,7 @@ import { Link } from "react-router-dom";
 import { reachablePages, type TotalAccuracy } from "../../shared/lists/list-reach.ts";
 import { defaultBundle, type SchemaBundle } from "../../shared/schema/bundle.ts";
 import { CellText } from "./CellText.tsx";
-import { formatValue, needsAction } from "./format-value.ts";
+import { formatValue, isNew, needsAction } from "./format-value.ts";
 import { SchemaTableCards } from "./SchemaTableCards.tsx";
 import { type ColumnDescriptor, columnsForTable } from "./table-columns.ts";
 import "./renderers.css";
@@ -85,7 +85,7 @@ function cellContent(
   }
   // A value that calls for action gets its warning mark; plain text stays a string, so a card can
   // tell an empty value ("Not provided") from a filled one.
-  return needsAction(column.kind, row[column.field]) ? (
+  return needsAction(column.kind, row[column.field]) || isNew(column.kind, row[column.field]) ? (
     <CellText kind={column.kind} value={row[column.field]} text={text} />
   ) : (
     text

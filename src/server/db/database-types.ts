@@ -247,6 +247,8 @@ export interface Database {
     saved_at: Generated<Date>;
   };
   measure_score: { client_measure_id: number; score_type: string; value: number };
+  /** Who has opened which result (migration 0015; docs/home.md). */
+  result_seen: { user_id: number; client_measure_id: number; seen_at: Generated<Date> };
   alert: AlertTable;
 }
 
