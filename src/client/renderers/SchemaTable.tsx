@@ -54,6 +54,11 @@ export interface SchemaTableProps<Row extends TableRow> {
    */
   rowActions?: (row: Row) => ReactNode;
   actionsHeader?: string;
+  /**
+   * "pages" (default): a pager under the table. "more": the page shows every row loaded so far
+   * and loads more itself (a scroll-loaded worklist with its "Load more" button): no pager.
+   */
+  paging?: "pages" | "more";
 }
 
 // Server-side ("manual") sorting and paging: the table keeps the state, the server does the work.
@@ -158,7 +163,7 @@ export function SchemaTable<Row extends TableRow>(props: SchemaTableProps<Row>) 
 
   // The pager offers the pages the server opens by number (the first 10,000 rows); past them a
   // search or a sort finds a record, and the count says so.
-  const pageCount = reachablePages(totalRecords, pageSize);
+  const pageCount = props.paging === "more" ? 1 : reachablePages(totalRecords, pageSize);
   // A table with nothing to focus (no links, sort buttons or row actions) still scrolls sideways
   // on a phone: its scroll area takes the focus itself so a keyboard can scroll it (WCAG 2.1.1).
   const focusless = !rowActions && !descriptors.some((d) => d.sortable || (d.link && rowHref));
