@@ -36,7 +36,14 @@ function WarningMark() {
 /** A filled dot before "New": the word says it, the dot and the bold only catch the eye. */
 function NewMark() {
   return (
-    <svg aria-hidden="true" focusable="false" viewBox="0 0 24 24" width="0.8em" height="0.8em" className="schema-cell-mark">
+    <svg
+      aria-hidden="true"
+      focusable="false"
+      viewBox="0 0 24 24"
+      width="0.8em"
+      height="0.8em"
+      className="schema-cell-mark"
+    >
       <circle cx="12" cy="12" r="9" fill="currentColor" />
     </svg>
   );

@@ -94,7 +94,8 @@ function scoreChangeText(value: unknown): string {
   };
   if (typeof change !== "number" || change === 0) return "No change";
   const amount = `${change < 0 ? "Down" : "Up"} ${Math.abs(change).toLocaleString("en-US")}`;
-  const verdict = typeof reliableChange === "string" && reliableChange !== "no reliable change" ? reliableChange : direction;
+  const verdict =
+    typeof reliableChange === "string" && reliableChange !== "no reliable change" ? reliableChange : direction;
   const words = typeof verdict === "string" ? verdict : "";
   return words ? `${amount} · ${words.charAt(0).toUpperCase()}${words.slice(1)}` : amount;
 }

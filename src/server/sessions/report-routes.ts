@@ -4,12 +4,12 @@ import { escalationHours } from "../alerts/escalation.ts";
 import type { AppContext } from "../app-context.ts";
 import { errorResponses, recordResponse } from "../http/response-schemas.ts";
 import { CHART_READ_ACCESS, CHART_READ_PERMISSIONS, caller, readsCharts } from "../measures/access.ts";
+import { markResultSeen } from "../worklists/result-seen.ts";
 import { assertAgreement } from "./agreement.ts";
 import { clinicTimeZone } from "./availability.ts";
 import { measuresOverview } from "./overview.ts";
 import { visibleRespondentLink } from "./respondent-link.ts";
 import { sessionReport } from "./session-report.ts";
-import { markResultSeen } from "../worklists/result-seen.ts";
 import { ownSession, type SessionRow, visibleSession } from "./session-store.ts";
 
 const PARAMS = { params: { $ref: "api/measure-params.json" } };

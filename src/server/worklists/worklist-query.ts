@@ -143,7 +143,9 @@ export async function worklistPage(db: Kysely<Database>, req: WorklistPageReques
   const base = baseRows(db, req);
   const { keys, order } = orderKeys(req.kind);
   const scope: CursorScope = { sort: req.kind, order };
-  const positioned = req.after ? base.where(afterCursor(keys, decodeCursor(req.after, scope, keys.length), order)) : base;
+  const positioned = req.after
+    ? base.where(afterCursor(keys, decodeCursor(req.after, scope, keys.length), order))
+    : base;
   let query = positioned
     .innerJoin("app_user as ru", "ru.id", "cu.user_id")
     .innerJoin("measure as m", "m.id", "cm.measure_id")
@@ -159,6 +161,11 @@ export async function worklistPage(db: Kysely<Database>, req: WorklistPageReques
   return {
     rows: found,
     ...total,
-    nextCursor: full ? encodeCursor(scope, keys.map((_, i) => (last[`k${i}`] as string | null) ?? null)) : null,
+    nextCursor: full
+      ? encodeCursor(
+          scope,
+          keys.map((_, i) => (last[`k${i}`] as string | null) ?? null),
+        )
+      : null,
   };
 }

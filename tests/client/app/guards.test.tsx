@@ -112,7 +112,10 @@ describe("guards", () => {
     // Clinicians go to their worklists; staff, who see the whole clinic, to the patient list.
     for (const [user, path] of [
       [clinician, "/clinician/home"],
-      [{ ...clinician, roles: ["staff"], permissions: ["patients.viewAll", "patients.write", "settings.staff"] }, "/clinician/patients"],
+      [
+        { ...clinician, roles: ["staff"], permissions: ["patients.viewAll", "patients.write", "settings.staff"] },
+        "/clinician/patients",
+      ],
     ] as const) {
       cleanup();
       queryClient.clear();

@@ -41,7 +41,15 @@ describe.each(DATABASES)("worklists on $name", (database) => {
     await schedule(t.app, h.B, { ccauId: p.Zed.ccauId, measureId: phq9, dueDate: dueOn(day(0)) });
 
     const phq = (n: number, item9 = 0) => [...Array(8).fill(n), item9, 0];
-    results.bakerFirst = await submitResult(t.app, t.db, h.A, p.Baker, phq9, [2, 2, 2, 2, 2, 2, 1, 1, 0, 0], noonUtc(-5));
+    results.bakerFirst = await submitResult(
+      t.app,
+      t.db,
+      h.A,
+      p.Baker,
+      phq9,
+      [2, 2, 2, 2, 2, 2, 1, 1, 0, 0],
+      noonUtc(-5),
+    );
     results.bakerSecond = await submitResult(t.app, t.db, h.A, p.Baker, phq9, phq(1), noonUtc(-2));
     results.clark = await submitResult(t.app, t.db, h.A, p.Clark, phq9, phq(1, 1), noonUtc(-1));
     results.zed = await submitResult(t.app, t.db, h.B, p.Zed, phq9, phq(2), noonUtc(-1));
@@ -71,10 +79,7 @@ describe.each(DATABASES)("worklists on $name", (database) => {
     expect(week[0]).not.toHaveProperty("score");
     // Zed's measure is due today too, but only B and those who see every chart see it.
     expect((await rows("B", "scheduled", day(0), day(0))).map(label)).toEqual(["Pat Zed PHQ-9"]);
-    expect((await rows("admin", "scheduled", day(0), day(0))).map(label)).toEqual([
-      "Pat Adams PHQ-9",
-      "Pat Zed PHQ-9",
-    ]);
+    expect((await rows("admin", "scheduled", day(0), day(0))).map(label)).toEqual(["Pat Adams PHQ-9", "Pat Zed PHQ-9"]);
   });
 
   it("says a measure whose due day is over without a submit is missed, and one answered is completed", async () => {

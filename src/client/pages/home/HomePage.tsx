@@ -1,7 +1,7 @@
 import { Stack, Tabs, Text, Title } from "@mantine/core";
 import { useSearchParams } from "react-router-dom";
-import { type WorklistTab, worklistRange } from "./worklist-ranges.ts";
 import { WorklistTable } from "./WorklistTable.tsx";
+import { type WorklistTab, worklistRange } from "./worklist-ranges.ts";
 
 interface TabSpec {
   value: WorklistTab;
@@ -69,7 +69,12 @@ export function HomePage() {
                 Open a result to mark it seen.
               </Text>
             )}
-            <WorklistTable range={worklistRange(t.value)} tableId={t.tableId} label={t.label} countLabel={t.countLabel} />
+            <WorklistTable
+              range={worklistRange(t.value)}
+              tableId={t.tableId}
+              label={t.label}
+              countLabel={t.countLabel}
+            />
           </Tabs.Panel>
         ))}
       </Tabs>

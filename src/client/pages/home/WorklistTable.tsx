@@ -3,7 +3,7 @@ import { useEffect, useRef } from "react";
 import { errorText } from "../../api/error-text.ts";
 import { SchemaTable } from "../../renderers/SchemaTable.tsx";
 import { measurePaths } from "../measures/measure-paths.ts";
-import { useWorklist, type WorklistRow as ServedRow } from "./worklist-api.ts";
+import { type WorklistRow as ServedRow, useWorklist } from "./worklist-api.ts";
 import type { WorklistRange } from "./worklist-ranges.ts";
 
 type WorklistRow = ServedRow & Record<string, unknown>;

@@ -78,7 +78,9 @@ describe("HomePage", () => {
     expect(within(unseen).getByText("PHQ-9 8 · Mild")).toBeTruthy();
     expect(within(unseen).getByText("Down 6 · Reliable improvement")).toBeTruthy();
     expect(within(unseen).getByText("1 active alert")).toBeTruthy();
-    expect(within(unseen).getByRole("link", { name: "PHQ-9" }).getAttribute("href")).toBe("/assignment/3/5/measures/11");
+    expect(within(unseen).getByRole("link", { name: "PHQ-9" }).getAttribute("href")).toBe(
+      "/assignment/3/5/measures/11",
+    );
     const { startDate, endDate } = worklistRange("new-results");
     expect(apiMock.mock.calls[0][0]).toBe(`patients/from/${startDate}/to/${endDate}/completed`);
   });
@@ -88,7 +90,10 @@ describe("worklistRange", () => {
   // Friday 13 March 2026, 02:00 UTC: still Thursday 12 March in New York.
   const now = new Date("2026-03-13T02:00:00Z");
   it("takes today, the ISO week and the last seven days on the clinic's calendar", () => {
-    expect(worklistRange("today", now, "America/New_York")).toMatchObject({ startDate: "20260312", endDate: "20260312" });
+    expect(worklistRange("today", now, "America/New_York")).toMatchObject({
+      startDate: "20260312",
+      endDate: "20260312",
+    });
     expect(worklistRange("week", now, "America/New_York")).toEqual({
       kind: "scheduled",
       startDate: "20260309",
