@@ -59,6 +59,8 @@ export interface SchemaTableProps<Row extends TableRow> {
    * and loads more itself (a scroll-loaded worklist with its "Load more" button): no pager.
    */
   paging?: "pages" | "more";
+  /** What an empty list says (default "No records match your selections"), e.g. "Nothing is due today." */
+  emptyText?: string;
 }
 
 // Server-side ("manual") sorting and paging: the table keeps the state, the server does the work.
@@ -66,6 +68,7 @@ const features = tableFeatures({ rowSortingFeature, rowPaginationFeature });
 
 const ARIA_SORT = { asc: "ascending", desc: "descending" } as const;
 const ACTIONS_COLUMN = "__actions";
+const NO_MATCH = "No records match your selections";
 
 /** The width under which rows show as cards: a phone held upright (the app's phone breakpoint). */
 export const CARD_LAYOUT_QUERY = "(max-width: 36em)";
@@ -177,7 +180,7 @@ export function SchemaTable<Row extends TableRow>(props: SchemaTableProps<Row>) 
       <Table.Tr>
         <Table.Td colSpan={columns.length}>
           <Text c="dimmed" py="md" ta="center">
-            {loading ? "Loading…" : "No records match your selections"}
+            {loading ? "Loading…" : (props.emptyText ?? NO_MATCH)}
           </Text>
         </Table.Td>
       </Table.Tr>
@@ -202,6 +205,7 @@ export function SchemaTable<Row extends TableRow>(props: SchemaTableProps<Row>) 
           rows={rows}
           label={label}
           loading={loading}
+          emptyText={props.emptyText}
           cell={(d, row) => cellContent(d, row, rowHref)}
           rowId={(row, index) => String(row.id ?? index)}
           rowActions={rowActions as ((row: TableRow) => ReactNode) | undefined}

@@ -8,6 +8,7 @@ interface TabSpec {
   label: string;
   tableId: string;
   countLabel: (n: number) => string;
+  emptyText: string;
 }
 
 const plural = (n: number, one: string, many: string) => `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
@@ -18,18 +19,21 @@ const TABS: TabSpec[] = [
     label: "Today",
     tableId: "tables/worklist-due.table.json",
     countLabel: (n) => plural(n, "measure due today", "measures due today"),
+    emptyText: "Nothing is due today.",
   },
   {
     value: "week",
     label: "This week",
     tableId: "tables/worklist-due.table.json",
     countLabel: (n) => plural(n, "measure due this week", "measures due this week"),
+    emptyText: "Nothing is due this week.",
   },
   {
     value: "new-results",
     label: "New results",
     tableId: "tables/worklist-results.table.json",
     countLabel: (n) => plural(n, "result in the last 7 days", "results in the last 7 days"),
+    emptyText: "No results in the last 7 days.",
   },
 ];
 
@@ -74,6 +78,7 @@ export function HomePage() {
               tableId={t.tableId}
               label={t.label}
               countLabel={t.countLabel}
+              emptyText={t.emptyText}
             />
           </Tabs.Panel>
         ))}

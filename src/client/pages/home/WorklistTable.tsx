@@ -23,6 +23,8 @@ export interface WorklistTableProps {
   label: string;
   /** "3 measures due", "1 new result". */
   countLabel: (n: number) => string;
+  /** What the tab says when nothing is listed: "Nothing is due today." */
+  emptyText: string;
 }
 
 /**
@@ -31,7 +33,7 @@ export interface WorklistTableProps {
  * it (the button stays while more rows remain). Rows render through the schema table, so a
  * phone shows them as cards.
  */
-export function WorklistTable({ range, tableId, label, countLabel }: WorklistTableProps) {
+export function WorklistTable({ range, tableId, label, countLabel, emptyText }: WorklistTableProps) {
   const list = useWorklist(range);
   const rows = (list.data?.pages.flatMap((page) => page.rows) ?? []) as WorklistRow[];
   const total = list.data?.pages[0]?.totalRecords ?? 0;
@@ -71,6 +73,7 @@ export function WorklistTable({ range, tableId, label, countLabel }: WorklistTab
         countLabel={countLabel}
         loading={list.isFetching}
         paging="more"
+        emptyText={emptyText}
       />
       <div ref={end} />
       {hasNextPage && (

@@ -86,6 +86,16 @@ describe("HomePage", () => {
   });
 });
 
+it("says plainly when nothing is due", async () => {
+  apiMock.mockImplementation(
+    async () => ({ rows: [], totalRecords: 0, totalAccuracy: "exact", nextCursor: null }) as never,
+  );
+  renderWithProviders(<HomePage />, { route: "/clinician/home?tab=week" });
+  expect(await screen.findByText("Nothing is due this week.")).toBeTruthy();
+  expect(screen.getByText("0 measures due this week")).toBeTruthy();
+  expect(screen.queryByRole("button", { name: "Load more" })).toBeNull();
+});
+
 describe("worklistRange", () => {
   // Friday 13 March 2026, 02:00 UTC: still Thursday 12 March in New York.
   const now = new Date("2026-03-13T02:00:00Z");
