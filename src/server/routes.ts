@@ -14,6 +14,7 @@ import { patientUserRoutes } from "./patient-users/routes.ts";
 import { patientRoutes } from "./patients/routes.ts";
 import { reminderRoutes } from "./reminders/routes.ts";
 import { chartInvitationRoutes } from "./respondents/invitation-routes.ts";
+import { respondentListRoutes } from "./respondents/respondent-list-routes.ts";
 import { respondentRoutes } from "./respondents/routes.ts";
 import { schedulingRoutes } from "./scheduling/routes.ts";
 import { loginAsRoutes } from "./security/login-as-routes.ts";
@@ -22,6 +23,7 @@ import { sessionRoutes } from "./security/session-routes.ts";
 import { reportRoutes } from "./sessions/report-routes.ts";
 import { respondentSessionRoutes } from "./sessions/respondent-routes.ts";
 import { settingsRoutes } from "./settings/routes.ts";
+import { worklistRoutes } from "./worklists/routes.ts";
 
 /** Every API route module, registered in this order with the AppContext as options. */
 export const apiRouteModules: ((app: FastifyInstance, ctx: AppContext) => Promise<void>)[] = [
@@ -36,6 +38,7 @@ export const apiRouteModules: ((app: FastifyInstance, ctx: AppContext) => Promis
   clinicianTeamRoutes,
   patientUserRoutes,
   respondentRoutes,
+  respondentListRoutes,
   chartInvitationRoutes,
   accountRoutes,
   outboxRoutes,
@@ -46,5 +49,6 @@ export const apiRouteModules: ((app: FastifyInstance, ctx: AppContext) => Promis
   respondentSessionRoutes,
   reportRoutes,
   alertRoutes,
+  worklistRoutes,
   auditRoutes,
 ];

@@ -118,7 +118,19 @@ export const ANONYMOUS_ROUTES: RouteCase[] = [
   { name: "security 404", path: "/security/no-such-page", roles: ["anonymous"] },
 ];
 
+/** A worklist tab has loaded once its count shows ("3 measures due today", "0 results in the last 7 days"). */
+const worklistLoaded = (p: Page) => p.getByText(/^\d[\d,]* (measures? due|results? in the last)/).first();
+
 export const CLINICIAN_ROUTES: RouteCase[] = [
+  { name: "home: today", path: "/clinician/home", roles: CLINICAL, ready: worklistLoaded },
+  { name: "home: this week", path: "/clinician/home?tab=week", roles: CLINICAL, ready: worklistLoaded },
+  { name: "home: new results", path: "/clinician/home?tab=new-results", roles: CLINICAL, ready: worklistLoaded },
+  {
+    name: "respondents",
+    path: "/clinician/respondents",
+    roles: CLINICAL,
+    ready: (p) => firstRecord(p, "Respondents"),
+  },
   {
     name: "patient list",
     path: "/clinician/patients",

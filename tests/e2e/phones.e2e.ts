@@ -51,7 +51,8 @@ describe("on a phone", () => {
     await page.getByRole("button", { name: "Close navigation" }).click();
     expect(await seriousViolations(page)).toEqual([]);
     await page.getByRole("link", { name: "Go to your home page" }).click();
-    await page.waitForURL("**/clinician/patients**");
+    // A clinician's home is their worklists (docs/home.md).
+    await page.waitForURL("**/clinician/home**");
     await page.context().close();
   });
 
@@ -64,7 +65,8 @@ describe("on a phone", () => {
     await page.getByText(/There is no page at this address/).waitFor();
     expect(await seriousViolations(page)).toEqual([]);
     await page.getByRole("link", { name: "Go to your home page" }).click();
-    await page.waitForURL("**/clinician/patients**");
+    // A clinician's home is their worklists (docs/home.md).
+    await page.waitForURL("**/clinician/home**");
     await page.context().close();
   });
 });

@@ -130,14 +130,15 @@ describe("settings", () => {
     await clinician.getByLabel("Password", { exact: true }).fill(password);
     await clinician.getByLabel("Confirm password").fill(password);
     await clinician.getByRole("button", { name: "Create account" }).click();
-    await clinician.waitForURL("**/clinician/patients", { timeout: 20_000 });
-    await clinician.getByRole("heading", { name: "Patients" }).waitFor();
+    // A clinician lands on their worklists (docs/home.md).
+    await clinician.waitForURL("**/clinician/home", { timeout: 20_000 });
+    await clinician.getByRole("heading", { name: "Home" }).waitFor();
 
     // And signs in with what they chose.
     await signOut(clinician);
     await signIn(clinician, username, password);
-    expect(new URL(clinician.url()).pathname).toBe("/clinician/patients");
-    await clinician.getByRole("heading", { name: "Patients" }).waitFor();
+    expect(new URL(clinician.url()).pathname).toBe("/clinician/home");
+    await clinician.getByRole("heading", { name: "Home" }).waitFor();
     // A clinician has no settings: no link, and the address says so inside the app.
     await expect(clinician.getByRole("link", { name: "Settings" }).count()).resolves.toBe(0);
     await clinician.goto("/settings/clinical-users");

@@ -89,6 +89,7 @@ export type AuditAction = (
   | "respondent.assignments-read"
   | "respondent.create"
   | "respondent.delete"
+  | "respondent.list"
   | "respondent.invitation-accept"
   | "respondent.exist-check"
   | "respondent.send-reminder"
@@ -97,5 +98,7 @@ export type AuditAction = (
   | "team.create"
   | "team.delete"
   | "team.update"
+  | "worklist.completed"
+  | "worklist.scheduled"
 ) &
   string;

@@ -28,14 +28,19 @@ function isRespondent(user: SessionUser): boolean {
   );
 }
 
+/** Clinicians' own caseload (assigned or supervised patients): what Home's worklists are for. */
+const CASELOAD_ACCESS: readonly Permission[] = ["patients.viewAssigned", "patients.viewSupervised"];
+
 /**
- * Where "/" leads (spec §2 Home): the forced password change first, respondents to their session,
- * everyone with patient access to the patient list (setting_state "patients"; the other home
- * screens arrive with later issues).
+ * Where "/" leads (spec §2 Home; docs/home.md): the forced password change first, respondents to
+ * their session, clinicians (a caseload of their own) to Home's worklists, everyone else with
+ * patient access (staff, admins, directors: the whole clinic) to the patient list. Directors go
+ * to analytics once it exists.
  */
 export function homePath(user: SessionUser): string {
   if (needsPasswordChange(user)) return "/force-reset-password";
   if (isRespondent(user)) return "/session";
+  if (hasAnyPermission(user, CASELOAD_ACCESS)) return "/clinician/home";
   if (hasAnyPermission(user, PATIENT_ACCESS)) return "/clinician/patients";
   if (hasAnyPermission(user, ["respondent.session"])) return "/session";
   return "/clinician/patients";

@@ -13,7 +13,9 @@ export interface NavItem {
 }
 
 export const NAV_ITEMS: readonly NavItem[] = [
+  { label: "Home", to: "/clinician/home", anyOf: PATIENT_ACCESS },
   { label: "Patients", to: "/clinician/patients", anyOf: PATIENT_ACCESS },
+  { label: "Respondents", to: "/clinician/respondents", anyOf: PATIENT_ACCESS },
   { label: "Alerts", to: "/clinician/alert-list", anyOf: PATIENT_ACCESS, badge: ActiveAlertsBadge },
   { label: "Measures", to: "/clinician/measures", anyOf: PATIENT_ACCESS },
   { label: "Settings", to: "/settings", anyOf: SETTINGS_ACCESS },

@@ -16,7 +16,7 @@ import { Link } from "react-router-dom";
 import { reachablePages, type TotalAccuracy } from "../../shared/lists/list-reach.ts";
 import { defaultBundle, type SchemaBundle } from "../../shared/schema/bundle.ts";
 import { CellText } from "./CellText.tsx";
-import { formatValue, needsAction } from "./format-value.ts";
+import { formatValue, isNew, needsAction } from "./format-value.ts";
 import { SchemaTableCards } from "./SchemaTableCards.tsx";
 import { type ColumnDescriptor, columnsForTable } from "./table-columns.ts";
 import "./renderers.css";
@@ -54,6 +54,13 @@ export interface SchemaTableProps<Row extends TableRow> {
    */
   rowActions?: (row: Row) => ReactNode;
   actionsHeader?: string;
+  /**
+   * "pages" (default): a pager under the table. "more": the page shows every row loaded so far
+   * and loads more itself (a scroll-loaded worklist with its "Load more" button): no pager.
+   */
+  paging?: "pages" | "more";
+  /** What an empty list says (default "No records match your selections"), e.g. "Nothing is due today." */
+  emptyText?: string;
 }
 
 // Server-side ("manual") sorting and paging: the table keeps the state, the server does the work.
@@ -61,6 +68,7 @@ const features = tableFeatures({ rowSortingFeature, rowPaginationFeature });
 
 const ARIA_SORT = { asc: "ascending", desc: "descending" } as const;
 const ACTIONS_COLUMN = "__actions";
+const NO_MATCH = "No records match your selections";
 
 /** The width under which rows show as cards: a phone held upright (the app's phone breakpoint). */
 export const CARD_LAYOUT_QUERY = "(max-width: 36em)";
@@ -85,7 +93,7 @@ function cellContent(
   }
   // A value that calls for action gets its warning mark; plain text stays a string, so a card can
   // tell an empty value ("Not provided") from a filled one.
-  return needsAction(column.kind, row[column.field]) ? (
+  return needsAction(column.kind, row[column.field]) || isNew(column.kind, row[column.field]) ? (
     <CellText kind={column.kind} value={row[column.field]} text={text} />
   ) : (
     text
@@ -158,7 +166,7 @@ export function SchemaTable<Row extends TableRow>(props: SchemaTableProps<Row>) 
 
   // The pager offers the pages the server opens by number (the first 10,000 rows); past them a
   // search or a sort finds a record, and the count says so.
-  const pageCount = reachablePages(totalRecords, pageSize);
+  const pageCount = props.paging === "more" ? 1 : reachablePages(totalRecords, pageSize);
   // A table with nothing to focus (no links, sort buttons or row actions) still scrolls sideways
   // on a phone: its scroll area takes the focus itself so a keyboard can scroll it (WCAG 2.1.1).
   const focusless = !rowActions && !descriptors.some((d) => d.sortable || (d.link && rowHref));
@@ -172,7 +180,7 @@ export function SchemaTable<Row extends TableRow>(props: SchemaTableProps<Row>) 
       <Table.Tr>
         <Table.Td colSpan={columns.length}>
           <Text c="dimmed" py="md" ta="center">
-            {loading ? "Loading…" : "No records match your selections"}
+            {loading ? "Loading…" : (props.emptyText ?? NO_MATCH)}
           </Text>
         </Table.Td>
       </Table.Tr>
@@ -197,6 +205,7 @@ export function SchemaTable<Row extends TableRow>(props: SchemaTableProps<Row>) 
           rows={rows}
           label={label}
           loading={loading}
+          emptyText={props.emptyText}
           cell={(d, row) => cellContent(d, row, rowHref)}
           rowId={(row, index) => String(row.id ?? index)}
           rowActions={rowActions as ((row: TableRow) => ReactNode) | undefined}

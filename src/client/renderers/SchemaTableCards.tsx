@@ -9,6 +9,8 @@ export interface SchemaTableCardsProps {
   rows: readonly Row[];
   label: string;
   loading?: boolean;
+  /** What an empty list says; by default "No records match your selections". */
+  emptyText?: string;
   /** A column's content for a row, as the table's cell shows it (text or a link). */
   cell: (column: ColumnDescriptor, row: Row) => ReactNode;
   rowId: (row: Row, index: number) => string;
@@ -47,7 +49,7 @@ export function SchemaTableCards(props: SchemaTableCardsProps) {
       )}
       {rows.length === 0 ? (
         <Text c="dimmed" py="md" ta="center">
-          {loading ? "Loading…" : "No records match your selections"}
+          {loading ? "Loading…" : (props.emptyText ?? "No records match your selections")}
         </Text>
       ) : (
         <Stack

@@ -43,6 +43,10 @@ export function formatValue(kind: FieldKind, value: unknown, enumLabels: readonl
       return scoreSummaryText(value);
     case "dueStatus":
       return dueStatusText(value);
+    case "scoreChange":
+      return scoreChangeText(value);
+    case "seenMark":
+      return value === false ? "New" : "Seen";
     case "object":
     case "unknown":
       return typeof value === "object" ? JSON.stringify(value) : String(value);
@@ -76,10 +80,37 @@ function dueStatusText(value: unknown): string {
   return overdue === true ? `Overdue · ${date}` : date;
 }
 
+/**
+ * Change since the previous session in words: "Down 5 · Improved", "Up 6 · Reliable
+ * deterioration", "No change". The measure's direction (higher is better or worse) is the
+ * server's verdict, so the words never guess it from the sign.
+ */
+function scoreChangeText(value: unknown): string {
+  if (typeof value !== "object" || value === null) return String(value);
+  const { change, direction, reliableChange } = value as {
+    change?: unknown;
+    direction?: unknown;
+    reliableChange?: unknown;
+  };
+  if (typeof change !== "number" || change === 0) return "No change";
+  const amount = `${change < 0 ? "Down" : "Up"} ${Math.abs(change).toLocaleString("en-US")}`;
+  const verdict =
+    typeof reliableChange === "string" && reliableChange !== "no reliable change" ? reliableChange : direction;
+  const words = typeof verdict === "string" ? verdict : "";
+  return words ? `${amount} · ${words.charAt(0).toUpperCase()}${words.slice(1)}` : amount;
+}
+
 /** Whether a value calls for action (active alerts, an overdue measure): shown with a warning mark too. */
 export function needsAction(kind: FieldKind, value: unknown): boolean {
   if (kind === "alertCount") return Number(value) > 0;
   if (kind === "dueStatus")
     return typeof value === "object" && value !== null && "overdue" in value && value.overdue === true;
+  if (kind === "scoreChange")
+    return typeof value === "object" && value !== null && "direction" in value && value.direction === "worsened";
   return false;
+}
+
+/** Whether a value is news to the reader (a result they have not opened): shown in bold with a dot. */
+export function isNew(kind: FieldKind, value: unknown): boolean {
+  return kind === "seenMark" && value === false;
 }

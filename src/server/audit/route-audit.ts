@@ -65,6 +65,7 @@ export const ROUTE_AUDIT: Record<string, RouteAuditDeclaration> = {
   "GET /api/patients/:patientId/opened-by": r("audit.chart-opens", "patient", "patientId"),
   "GET /api/teams/:ccaId": r("chart.team-read", "chart", "ccaId"),
   "GET /api/assignments/:ccauId": r("respondent.assignments-read", "respondent", "ccauId"),
+  "GET /api/respondents": r("respondent.list"),
   "POST /api/respondents": r("respondent.create"),
   "GET /api/respondents/exist": r("respondent.exist-check"),
   "PUT /api/respondents/:ccauId": r("respondent.update", "respondent", "ccauId"),

@@ -256,6 +256,8 @@ export interface Database {
     administered_by: Generated<number | null>;
   };
   measure_score: { client_measure_id: number; score_type: string; value: number };
+  /** Who has opened which result (migration 0015; docs/home.md). */
+  result_seen: { user_id: number; client_measure_id: number; seen_at: Generated<Date> };
   alert: AlertTable;
 }
 

@@ -5,12 +5,13 @@ import type { AppContext } from "../app-context.ts";
 import { errorResponses, recordResponse } from "../http/response-schemas.ts";
 import { CHART_READ_ACCESS, CHART_READ_PERMISSIONS, caller, readsCharts } from "../measures/access.ts";
 import { reminderReadiness } from "../reminders/reminder-readiness.ts";
+import { markResultSeen } from "../worklists/result-seen.ts";
 import { assertAgreement } from "./agreement.ts";
 import { clinicTimeZone } from "./availability.ts";
 import { measuresOverview } from "./overview.ts";
 import { visibleRespondentLink } from "./respondent-link.ts";
 import { sessionReport } from "./session-report.ts";
-import { ownSession, visibleSession } from "./session-store.ts";
+import { ownSession, type SessionRow, visibleSession } from "./session-store.ts";
 
 const PARAMS = { params: { $ref: "api/measure-params.json" } };
 const SESSION_REPORT = {
@@ -20,6 +21,17 @@ const SESSION_REPORT = {
 
 /** Session reports and the per-respondent measures overview (spec §7 Measures and sessions, Patients). */
 export async function reportRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  // A clinician reading a result's report has opened it: Home's "New results" then shows it as
+  // seen for them (docs/home.md). The mark is the read's, so every screen that opens a report counts.
+  const clinicianReport = async (userId: number, session: SessionRow) => {
+    const report = await sessionReport(ctx.db, session, {
+      includeAlerts: true,
+      overdueHours: await escalationHours(ctx, ctx.db),
+    });
+    await markResultSeen(ctx.db, userId, session);
+    return report;
+  };
+
   // Clinicians with the chart, and the respondent who answered (their own sessions only).
   app.get(
     "/api/measure-session/:clientMeasureId/session-report",
@@ -28,12 +40,7 @@ export async function reportRoutes(app: FastifyInstance, ctx: AppContext): Promi
       const user = caller(request);
       const { clientMeasureId } = request.params as { clientMeasureId: number };
       const zone = await clinicTimeZone(ctx.db);
-      if (readsCharts(user)) {
-        return sessionReport(ctx.db, await visibleSession(ctx.db, zone, user, clientMeasureId), {
-          includeAlerts: true,
-          overdueHours: await escalationHours(ctx, ctx.db),
-        });
-      }
+      if (readsCharts(user)) return clinicianReport(user.id, await visibleSession(ctx.db, zone, user, clientMeasureId));
       await assertAgreement(ctx.db, user.id);
       return sessionReport(ctx.db, await ownSession(ctx.db, zone, user.id, clientMeasureId), { includeAlerts: false });
     },
@@ -45,8 +52,8 @@ export async function reportRoutes(app: FastifyInstance, ctx: AppContext): Promi
     async (request) => {
       const { clientMeasureId } = request.params as { clientMeasureId: number };
       const zone = await clinicTimeZone(ctx.db);
-      const session = await visibleSession(ctx.db, zone, caller(request), clientMeasureId);
-      return sessionReport(ctx.db, session, { includeAlerts: true, overdueHours: await escalationHours(ctx, ctx.db) });
+      const user = caller(request);
+      return clinicianReport(user.id, await visibleSession(ctx.db, zone, user, clientMeasureId));
     },
   );
 

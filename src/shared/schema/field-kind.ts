@@ -24,6 +24,8 @@ export type FieldKind =
   | "alertCount"
   | "scoreSummary"
   | "dueStatus"
+  | "scoreChange"
+  | "seenMark"
   | "object"
   | "unknown";
 
@@ -46,6 +48,8 @@ const KINDS = new Set<string>([
   "alertCount",
   "scoreSummary",
   "dueStatus",
+  "scoreChange",
+  "seenMark",
   "object",
   "unknown",
 ]);

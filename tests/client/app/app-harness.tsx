@@ -43,6 +43,7 @@ function PatientsProbe() {
 }
 
 const clinicianRoutes = [
+  { path: "home", element: <h1>Clinician home</h1> },
   { path: "patients", element: <PatientsProbe /> },
   { path: "patients/add", element: <h1>Add a patient</h1> },
 ];

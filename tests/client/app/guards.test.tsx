@@ -96,8 +96,8 @@ describe("guards", () => {
     serve(() => json(200, { rows: [] }));
     signedIn(clinician);
     const router = renderAt("/security/login");
-    await screen.findByRole("heading", { name: /Patient list/ }, SLOW);
-    expect(router.state.location.pathname).toBe("/clinician/patients");
+    await screen.findByRole("heading", { name: "Clinician home" }, SLOW);
+    expect(router.state.location.pathname).toBe("/clinician/home");
     expect(screen.getByRole("link", { name: "Patients" })).toBeTruthy();
     expect(screen.getByText("Casey Lee")).toBeTruthy();
   });
@@ -109,6 +109,20 @@ describe("guards", () => {
     // The respondent's home is /session; until the privacy agreement is accepted it shows only that.
     await screen.findByRole("heading", { name: "Privacy agreement" }, SLOW);
     expect(router.state.location.pathname).toBe("/session");
+    // Clinicians go to their worklists; staff, who see the whole clinic, to the patient list.
+    for (const [user, path] of [
+      [clinician, "/clinician/home"],
+      [
+        { ...clinician, roles: ["staff"], permissions: ["patients.viewAll", "patients.write", "settings.staff"] },
+        "/clinician/patients",
+      ],
+    ] as const) {
+      cleanup();
+      queryClient.clear();
+      signedIn(user as typeof clinician);
+      const next = renderAt("/");
+      await waitFor(() => expect(next.state.location.pathname).toBe(path), SLOW);
+    }
   });
 
   it("redirects /security to the login page and unknown routes to the 404 page", async () => {

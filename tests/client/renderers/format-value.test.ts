@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { isoDateFromText } from "../../../src/client/dates/date-text.ts";
-import { formatValue, needsAction } from "../../../src/client/renderers/format-value.ts";
+import { formatValue, isNew, needsAction } from "../../../src/client/renderers/format-value.ts";
 import { caretAfterDigits, formatPhone } from "../../../src/client/widgets/phone-mask.ts";
 
 describe("formatValue", () => {
@@ -77,5 +77,27 @@ describe("triage values of the patient list", () => {
     expect(needsAction("dueStatus", { due_date: "2026-03-01T00:00:00Z", overdue: true })).toBe(true);
     expect(needsAction("dueStatus", { due_date: "2026-03-01T00:00:00Z", overdue: false })).toBe(false);
     expect(needsAction("integer", 2)).toBe(false);
+  });
+});
+
+describe("worklist values of Home's new results", () => {
+  it("says the change since the previous session in words, with the server's verdict", () => {
+    const change = (c: number, direction: string, reliableChange?: string) =>
+      formatValue("scoreChange", { from: 10, to: 10 + c, change: c, direction, reliableChange });
+    expect(change(-6, "improved", "reliable improvement")).toBe("Down 6 · Reliable improvement");
+    expect(change(-2, "improved", "no reliable change")).toBe("Down 2 · Improved");
+    expect(change(3, "worsened")).toBe("Up 3 · Worsened");
+    // A measure where higher is better: up is an improvement, as the server says.
+    expect(change(4, "improved")).toBe("Up 4 · Improved");
+    expect(change(0, "unchanged")).toBe("No change");
+    expect(needsAction("scoreChange", { change: 3, direction: "worsened" })).toBe(true);
+    expect(needsAction("scoreChange", { change: -3, direction: "improved" })).toBe(false);
+  });
+
+  it("says New for a result the reader has not opened, and Seen after", () => {
+    expect(formatValue("seenMark", false)).toBe("New");
+    expect(formatValue("seenMark", true)).toBe("Seen");
+    expect(isNew("seenMark", false)).toBe(true);
+    expect(isNew("seenMark", true)).toBe(false);
   });
 });

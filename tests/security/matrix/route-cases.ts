@@ -69,6 +69,14 @@ export interface RouteCase {
   invitesOnShared?: number[];
 }
 
+/** A list of a chart's people or sessions names every chart the caller sees (hidden ones are the matrix's own check). */
+function everyVisibleChartShown(what: string, body: unknown, visible: Chart[]): void {
+  const text = JSON.stringify(body);
+  for (const chart of visible) {
+    if (!text.includes(chart.markers[0])) throw new Error(`${what}: chart ${chart.name} is missing`);
+  }
+}
+
 let counter = 0;
 const unique = (name: string) => `${name}${Date.now().toString(36)}${++counter}`;
 
@@ -540,6 +548,23 @@ export const ROUTE_CASES: Record<string, RouteCase> = {
   "GET /api/measure-session/:clientMeasureId/session-report": {
     kind: "chart",
     request: (_fx, t) => ({ url: `/api/measure-session/${t.sessionId}/session-report` }),
+  },
+
+  // ---- Home's worklists and the clinician's respondents: every chart the caller sees, no other.
+  "GET /api/patients/from/:startDate/to/:endDate/scheduled": {
+    kind: "list",
+    request: () => ({ url: "/api/patients/from/20000101/to/20991231/scheduled?pageSize=200" }),
+    check: (_fx, body, visible) => everyVisibleChartShown("due measures", body, visible),
+  },
+  "GET /api/patients/from/:startDate/to/:endDate/completed": {
+    kind: "list",
+    request: () => ({ url: "/api/patients/from/20000101/to/20991231/completed?pageSize=200" }),
+    check: (_fx, body, visible) => everyVisibleChartShown("results", body, visible),
+  },
+  "GET /api/respondents": {
+    kind: "list",
+    request: () => ({ url: "/api/respondents?pageSize=200" }),
+    check: (_fx, body, visible) => everyVisibleChartShown("respondents", body, visible),
   },
 
   // ---- alerts

@@ -1,0 +1,8 @@
+import type { RouteObject } from "react-router-dom";
+import { lazyPage } from "../../app/lazy-page.tsx";
+
+/** Home's worklists and the respondents list, children of "/clinician" (spec §2 Clinician area). */
+export const homeRoutes: RouteObject[] = [
+  { path: "home", element: lazyPage(() => import("./HomePage.tsx"), "HomePage") },
+  { path: "respondents", element: lazyPage(() => import("./RespondentListPage.tsx"), "RespondentListPage") },
+];
