@@ -28,7 +28,11 @@ export async function saveChartSettings(
 ): Promise<ChartSettings> {
   await db.transaction().execute(async (trx) => {
     const found = uuids.length
-      ? await trx.selectFrom("measure").select(["id", "uuid"]).where("uuid", "in", [...uuids]).execute()
+      ? await trx
+          .selectFrom("measure")
+          .select(["id", "uuid"])
+          .where("uuid", "in", [...uuids])
+          .execute()
       : [];
     const idOf = new Map(found.map((m) => [m.uuid, m.id]));
     if (uuids.some((u) => !idOf.has(u))) throw badRequest([{ field: "measure_uuids", message: UNKNOWN_MEASURE }]);

@@ -72,12 +72,17 @@ export async function chartViewRoutes(app: FastifyInstance, ctx: AppContext): Pr
     "/api/respondents/:ccauId/measures",
     {
       config: chartRead("measure.list-read", "respondent", "ccauId"),
-      schema: { params: { $ref: "api/measure-params.json" }, response: ok("api/responses/respondent-measure-list.json") },
+      schema: {
+        params: { $ref: "api/measure-params.json" },
+        response: ok("api/responses/respondent-measure-list.json"),
+      },
     },
     async (request): Promise<RespondentMeasureList> => {
       const { ccauId } = request.params;
       const link = await visibleRespondentLink(ctx.db, caller(request), ccauId);
-      const rows = (await measuresOverview(ctx.db, ctx.bundle, await clinicTimeZone(ctx.db), ccauId)).map(measureListRow);
+      const rows = (await measuresOverview(ctx.db, ctx.bundle, await clinicTimeZone(ctx.db), ccauId)).map(
+        measureListRow,
+      );
       return {
         ccauId,
         ccaId: link.ccaId,
@@ -121,7 +126,10 @@ export async function chartViewRoutes(app: FastifyInstance, ctx: AppContext): Pr
     "/api/overview/answers-report",
     {
       config: chartRead("report.answers", "respondent", "ccauId"),
-      schema: { querystring: { $ref: "api/answers-report-query.json" }, response: ok("api/responses/session-report.json") },
+      schema: {
+        querystring: { $ref: "api/answers-report-query.json" },
+        response: ok("api/responses/session-report.json"),
+      },
     },
     async (request) => {
       const user = caller(request);

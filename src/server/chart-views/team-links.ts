@@ -13,7 +13,11 @@ export function teamLinks(db: Kysely<Database>, ccaId: number): Promise<TeamLink
   return db
     .selectFrom("cca_user as cu")
     .innerJoin("app_user as u", "u.id", "cu.user_id")
-    .select(["cu.id as ccauId", "cu.relation_id as relationId", sql<string>`u.first_name || ' ' || u.last_name`.as("name")])
+    .select([
+      "cu.id as ccauId",
+      "cu.relation_id as relationId",
+      sql<string>`u.first_name || ' ' || u.last_name`.as("name"),
+    ])
     .where("cu.cca_id", "=", ccaId)
     .where("cu.deleted_at", "is", null)
     .orderBy(sql`cu.relation_id = ${SELF_RELATION}`, "desc")

@@ -56,7 +56,9 @@ export async function enabledSchedules(
       anchor_date: s.due_date.toISOString(),
       frequency: s.frequency as Frequency, // stored from a request validated by enums/frequency.json
       frequency_information: label.get(s.frequency) ?? String(s.frequency),
-      next_occurrence: made ? { clientMeasureId: made.id, due_date: made.due_date.toISOString(), status: made.status } : null,
+      next_occurrence: made
+        ? { clientMeasureId: made.id, due_date: made.due_date.toISOString(), status: made.status }
+        : null,
       visit_linked: s.appointment_id !== null,
     };
     byMeasure.set(s.measure_id, [...(byMeasure.get(s.measure_id) ?? []), summary]);

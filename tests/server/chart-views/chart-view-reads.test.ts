@@ -76,7 +76,12 @@ describe.each(DATABASES)("the chart's measure views on $name", (database) => {
       .executeTakeFirstOrThrow();
     await t.db
       .insertInto("client_measure")
-      .values({ ccau_id: pat.ccauId, measure_id: gad7, schedule_id: scheduleId, due_date: new Date(`${anchor}T00:00:00Z`) })
+      .values({
+        ccau_id: pat.ccauId,
+        measure_id: gad7,
+        schedule_id: scheduleId,
+        due_date: new Date(`${anchor}T00:00:00Z`),
+      })
       .execute();
     // The parent has a measure due tomorrow too, not started (stored directly: the rules of who may
     // answer what are scheduling's business, not these views').

@@ -1,42 +1,21 @@
-import { useParams } from "react-router-dom";
-import { EntityView } from "../../entities/EntityView.tsx";
-import { ChartMeasures } from "../chart-measures/ChartMeasures.tsx";
-import { ChartTeam } from "../respondents/ChartTeam.tsx";
-import { ChartOpenedBy } from "./ChartOpenedBy.tsx";
-import { useCanWritePatients } from "./PatientPermissions.tsx";
-import { type PatientRecord, patientEntity } from "./patient-api.ts";
-import { patientPaths } from "./patient-paths.ts";
+import { Navigate } from "react-router-dom";
+import { chartPath } from "../chart-measures/chart-paths.ts";
+import { PatientLoader } from "./PatientLoader.tsx";
 
-/** /clinician/patients/patient/:patientId: the patient's measures, details and respondents. */
+/**
+ * /clinician/patients/patient/:patientId, the patient list's link to a patient: their chart lives
+ * at /assignment/{ccaId}/{ccauId} (spec §2), opened on its default tab. Kept so every link and
+ * bookmark to the patient page still works.
+ */
 export function PatientViewPage() {
-  const { patientId = "" } = useParams();
-  const canWrite = useCanWritePatients();
   return (
-    <EntityView<PatientRecord>
-      entity={patientEntity}
-      id={patientId}
-      listTo={patientPaths.list}
-      editTo={canWrite ? (patient) => patientPaths.edit(patient.id) : undefined}
-      before={(patient) =>
+    <PatientLoader>
+      {(patient) =>
         typeof patient.access_control_id === "number" &&
-        typeof patient.client_clinic_assignment_user_id === "number" && (
-          <ChartMeasures
-            patientId={patient.id}
-            ccaId={patient.access_control_id}
-            ccauId={patient.client_clinic_assignment_user_id}
-            patientName={patient.full_name ?? ""}
-            canWrite={canWrite}
-          />
-        )
+        typeof patient.client_clinic_assignment_user_id === "number" ? (
+          <Navigate to={chartPath(patient.access_control_id, patient.client_clinic_assignment_user_id)} replace />
+        ) : null
       }
-      after={(patient) => (
-        <>
-          {typeof patient.access_control_id === "number" && (
-            <ChartTeam ccaId={patient.access_control_id} patientId={patient.id} patientName={patient.full_name ?? ""} />
-          )}
-          <ChartOpenedBy patientId={patient.id} />
-        </>
-      )}
-    />
+    </PatientLoader>
   );
 }
