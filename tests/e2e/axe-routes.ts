@@ -139,6 +139,37 @@ export const CLINICIAN_ROUTES: RouteCase[] = [
       },
     ],
   },
+  // The chart's other tabs (the patient view above opens its Measures tab), through the patient page's ?tab=.
+  {
+    name: "chart: alerts tab",
+    path: (f) => `${f.patientPath}?tab=alerts`,
+    roles: CLINICAL,
+    ready: (p) => p.getByRole("tabpanel").getByRole("heading", { name: "Alerts" }),
+  },
+  {
+    name: "chart: information tab",
+    path: (f) => `${f.patientPath}?tab=information`,
+    roles: CLINICAL,
+    ready: (p) => p.getByRole("list", { name: "Respondents" }).getByRole("listitem").first(),
+  },
+  {
+    name: "chart: measures list tab",
+    path: (f) => `${f.patientPath}?tab=measures-list`,
+    roles: CLINICAL,
+    ready: (p) =>
+      p
+        .getByRole("table", { name: /^Measures list of / })
+        .first()
+        .or(p.getByRole("list", { name: /^Measures list of / }).first()),
+    states: [
+      {
+        name: "change-frequency dialog",
+        roles: WRITERS,
+        open: (p) => openDialog(p, /^Change frequency of /, /^Change frequency: /),
+      },
+      { name: "remove dialog", roles: WRITERS, open: (p) => openDialog(p, /^Remove /, /^Remove measure: /) },
+    ],
+  },
   { name: "patient add", path: "/clinician/patients/add", roles: WRITERS },
   { name: "patient edit", path: (f) => `${f.patientPath}/edit`, roles: WRITERS },
   { name: "respondent add", path: (f) => `${f.patientPath}/respondent/add`, roles: WRITERS },
