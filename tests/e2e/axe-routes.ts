@@ -39,6 +39,8 @@ const WRITERS: AxeRole[] = ["admin", "supervisor", "clinician", "staff"];
 export interface Found {
   /** A chart with an active alert, that alert's session report, and a respondent (not the patient) to edit. */
   patientPath: string;
+  /** Jordan Rivera's patient page (MRN1001): his chart has a PHQ-9 scheduled (demo-measures.ts). */
+  jordanPath: string;
   reportPath: string;
   respondentEditPath: string;
   measureDetailPath: string;
@@ -154,7 +156,8 @@ export const CLINICIAN_ROUTES: RouteCase[] = [
   },
   {
     name: "chart: measures list tab",
-    path: (f) => `${f.patientPath}?tab=measures-list`,
+    // Jordan's chart: a scheduled measure, so its change dialogs can be opened.
+    path: (f) => `${f.jordanPath}?tab=measures-list`,
     roles: CLINICAL,
     ready: (p) =>
       p

@@ -117,6 +117,7 @@ async function findRecords(): Promise<Found> {
 
   return {
     patientPath,
+    jordanPath,
     reportPath,
     respondentEditPath,
     measureDetailPath,

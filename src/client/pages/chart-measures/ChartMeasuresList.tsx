@@ -5,7 +5,7 @@ import { errorText } from "../../api/error-text.ts";
 import { formatCalendarDate } from "../../dates/clinic-dates.ts";
 import { relationLabel } from "../measures/measure-format.ts";
 import { type TeamMember, useChartTeam } from "./chart-api.ts";
-import { type ListLine, listLines } from "./measure-list-rows.ts";
+import { type ListLine, listLines, removable } from "./measure-list-rows.ts";
 import { useRespondentMeasureList } from "./measures-list-api.ts";
 import { sessionsCompleted } from "./RespondentMeasures.tsx";
 import { type ScheduleAction, ScheduleDialog } from "./ScheduleDialog.tsx";
@@ -68,7 +68,7 @@ function RespondentList({ member, canWrite }: { member: TeamMember; canWrite: bo
         </Alert>
       ) : lines.length === 0 ? (
         <Text c="dimmed" size="sm">
-          Nothing is scheduled.
+          No measures have been given.
         </Text>
       ) : narrow ? (
         <Stack gap="xs" role="list" aria-label={label}>
@@ -165,21 +165,23 @@ function Actions({ line, onAction }: { line: ListLine; onAction: (kind: Schedule
             size="compact-sm"
             variant="default"
             onClick={() => onAction("date", line)}
-            aria-label={`Change due date of ${what}`}
+            aria-label={`Change date of ${what}`}
           >
             Change date
           </Button>
         </>
       )}
-      <Button
-        size="compact-sm"
-        variant="light"
-        color="red"
-        onClick={() => onAction("remove", line)}
-        aria-label={`Remove ${what}`}
-      >
-        Remove
-      </Button>
+      {removable(line) && (
+        <Button
+          size="compact-sm"
+          variant="light"
+          color="red"
+          onClick={() => onAction("remove", line)}
+          aria-label={`Remove ${what}`}
+        >
+          Remove
+        </Button>
+      )}
     </Group>
   );
 }

@@ -135,7 +135,7 @@ describe("the Measures list", () => {
 
   it("a partly answered next measure cannot be moved, and the dialog says why", async () => {
     renderWithProviders(<ChartMeasuresList ccaId={3} canWrite />);
-    fireEvent.click(await screen.findByRole("button", { name: "Change due date of GAD-7" }));
+    fireEvent.click(await screen.findByRole("button", { name: "Change date of GAD-7" }));
     const dialog = await screen.findByRole("dialog", { name: /Change due date: GAD-7/ });
     expect(dialog.textContent).toContain("has been partly answered; its due date can no longer be changed");
     expect(within(dialog).queryByRole("button", { name: "Save" })).toBeNull();
