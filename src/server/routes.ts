@@ -3,6 +3,8 @@ import { accountRoutes } from "./accounts/routes.ts";
 import { alertRoutes } from "./alerts/routes.ts";
 import type { AppContext } from "./app-context.ts";
 import { auditRoutes } from "./audit/audit-routes.ts";
+import { chartSettingsRoutes } from "./chart-views/chart-settings-routes.ts";
+import { chartViewRoutes } from "./chart-views/routes.ts";
 import { clinicalUserRoutes } from "./clinical-users/routes.ts";
 import { clinicianTeamRoutes } from "./clinician-teams/routes.ts";
 import { locationRoutes } from "./locations/routes.ts";
@@ -48,6 +50,8 @@ export const apiRouteModules: ((app: FastifyInstance, ctx: AppContext) => Promis
   reminderRoutes,
   respondentSessionRoutes,
   reportRoutes,
+  chartViewRoutes,
+  chartSettingsRoutes,
   alertRoutes,
   worklistRoutes,
   auditRoutes,

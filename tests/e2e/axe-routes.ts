@@ -39,6 +39,8 @@ const WRITERS: AxeRole[] = ["admin", "supervisor", "clinician", "staff"];
 export interface Found {
   /** A chart with an active alert, that alert's session report, and a respondent (not the patient) to edit. */
   patientPath: string;
+  /** Jordan Rivera's patient page (MRN1001): his chart has a PHQ-9 scheduled (demo-measures.ts). */
+  jordanPath: string;
   reportPath: string;
   respondentEditPath: string;
   measureDetailPath: string;
@@ -149,6 +151,38 @@ export const CLINICIAN_ROUTES: RouteCase[] = [
         roles: WRITERS,
         open: (p) => openDialog(p, "Assign measure", "Assign measure"),
       },
+    ],
+  },
+  // The chart's other tabs (the patient view above opens its Measures tab), through the patient page's ?tab=.
+  {
+    name: "chart: alerts tab",
+    path: (f) => `${f.patientPath}?tab=alerts`,
+    roles: CLINICAL,
+    ready: (p) => p.getByRole("tabpanel").getByRole("heading", { name: "Alerts" }),
+  },
+  {
+    name: "chart: information tab",
+    path: (f) => `${f.patientPath}?tab=information`,
+    roles: CLINICAL,
+    ready: (p) => p.getByRole("list", { name: "Respondents" }).getByRole("listitem").first(),
+  },
+  {
+    name: "chart: measures list tab",
+    // Jordan's chart: a scheduled measure, so its change dialogs can be opened.
+    path: (f) => `${f.jordanPath}?tab=measures-list`,
+    roles: CLINICAL,
+    ready: (p) =>
+      p
+        .getByRole("table", { name: /^Measures list of / })
+        .first()
+        .or(p.getByRole("list", { name: /^Measures list of / }).first()),
+    states: [
+      {
+        name: "change-frequency dialog",
+        roles: WRITERS,
+        open: (p) => openDialog(p, /^Change frequency of /, /^Change frequency: /),
+      },
+      { name: "remove dialog", roles: WRITERS, open: (p) => openDialog(p, /^Remove /, /^Remove measure: /) },
     ],
   },
   { name: "patient add", path: "/clinician/patients/add", roles: WRITERS },

@@ -77,7 +77,11 @@ async function findRecords(): Promise<Found> {
     "/clinician/patients?search=MRN1001",
     'main a[href*="/clinician/patients/patient/"]',
   );
-  const respondentEditPath = await firstHref(c, jordanPath, 'main a[href*="/respondent/"][href$="/edit"]');
+  const respondentEditPath = await firstHref(
+    c,
+    `${jordanPath}?tab=information`,
+    'main a[href*="/respondent/"][href$="/edit"]',
+  );
   const measureDetailPath = await firstHref(c, "/clinician/measures", 'main a[href^="/clinician/measures/library/"]');
   const auditionPath = await firstHref(c, measureDetailPath, 'main a[href^="/measures/audition/"]');
   await clinician.context.close();
@@ -113,6 +117,7 @@ async function findRecords(): Promise<Found> {
 
   return {
     patientPath,
+    jordanPath,
     reportPath,
     respondentEditPath,
     measureDetailPath,

@@ -69,7 +69,8 @@ describe("patients", () => {
     await page.keyboard.press("Escape");
     await page.getByRole("button", { name: "Save patient" }).click();
     await page.getByRole("heading", { level: 1, name: /Casey Playwright/ }).waitFor();
-    expect(page.url()).toMatch(/\/clinician\/patients\/patient\/\d+$/);
+    // The saved patient opens on their chart's Information tab, with the details just saved.
+    expect(page.url()).toMatch(/\/assignment\/\d+\/\d+\/information$/);
     await expect(page.getByText("(555) 123-4567").isVisible()).resolves.toBe(true);
 
     await page

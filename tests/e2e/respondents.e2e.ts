@@ -16,6 +16,8 @@ async function openJordan(page: Page) {
   await page.getByLabel("Search patients").fill("MRN1001");
   await page.getByRole("link", { name: /Jordan Rivera/ }).click();
   await page.getByRole("heading", { level: 1, name: "Jordan Rivera" }).waitFor();
+  // The respondents are on the chart's Information tab.
+  await page.getByRole("tab", { name: "Information" }).click();
   await page.getByRole("heading", { name: "Respondents" }).waitFor();
 }
 
@@ -134,6 +136,7 @@ describe("respondents on a patient's chart", () => {
     const first = page.locator("table tbody a").first();
     await first.waitFor();
     await first.click();
+    await page.getByRole("tab", { name: "Information" }).click();
     await page.getByRole("heading", { name: "Respondents" }).waitFor();
     const patientName = (await page.getByRole("heading", { level: 1 }).textContent()) ?? "";
     await startAdding(page);

@@ -8,7 +8,16 @@ import { plotlyFigure } from "./plotly-figure.ts";
 const Plot = createPlotlyComponent(Plotly);
 
 /** The plotly half of SchemaChart; loaded on demand so plotly never weighs on the first page. */
-export default function PlotlyChart({ figure, height }: { figure: ChartFigure; height: number }) {
+export default function PlotlyChart({
+  figure,
+  height,
+  onPointClick,
+}: {
+  figure: ChartFigure;
+  height: number;
+  /** A click on a point, with the index of the row it draws (plotly-figure.ts customdata). */
+  onPointClick?: (rowIndex: number) => void;
+}) {
   const { data, layout } = useMemo(() => plotlyFigure(figure, height), [figure, height]);
   return (
     <Plot
@@ -18,7 +27,11 @@ export default function PlotlyChart({ figure, height }: { figure: ChartFigure; h
       // technology (its numbers are the table beside it), so it must hold nothing focusable.
       config={{ displaylogo: false, displayModeBar: false, responsive: true, staticPlot: false }}
       useResizeHandler
-      style={{ width: "100%" }}
+      style={{ width: "100%", cursor: onPointClick ? "pointer" : undefined }}
+      onClick={(event: { points?: { customdata?: unknown }[] }) => {
+        const row = event.points?.[0]?.customdata;
+        if (onPointClick && typeof row === "number") onPointClick(row);
+      }}
     />
   );
 }

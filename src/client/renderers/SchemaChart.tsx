@@ -11,6 +11,11 @@ export interface SchemaChartProps {
   definition: ChartDefinition;
   rows: readonly Record<string, unknown>[];
   height?: number;
+  /**
+   * A click on a drawn point, with its row (a session's report). Mouse only: the drawing is hidden
+   * from assistive technology, so the page must offer the same as links beside the chart.
+   */
+  onRowClick?: (row: Record<string, unknown>) => void;
 }
 
 /**
@@ -20,7 +25,7 @@ export interface SchemaChartProps {
  * field; the rules for drawing them live in plotly-figure.ts, shared by every page that charts scores.
  * The numbers are also offered as a table, for screen readers and for anyone who wants them.
  */
-export function SchemaChart({ bundle = defaultBundle, definition, rows, height = 320 }: SchemaChartProps) {
+export function SchemaChart({ bundle = defaultBundle, definition, rows, height = 320, onRowClick }: SchemaChartProps) {
   const figure = useMemo(() => chartFigure(bundle, definition, rows), [bundle, definition, rows]);
   const titleId = useId();
   const summaryId = useId();
@@ -40,7 +45,11 @@ export function SchemaChart({ bundle = defaultBundle, definition, rows, height =
       ) : (
         <Suspense fallback={<Loader size="sm" role="status" aria-label="Loading chart" />}>
           <div aria-hidden="true">
-            <PlotlyChart figure={figure} height={height} />
+            <PlotlyChart
+              figure={figure}
+              height={height}
+              onPointClick={onRowClick ? (i) => rows[i] && onRowClick(rows[i]) : undefined}
+            />
           </div>
         </Suspense>
       )}

@@ -58,6 +58,8 @@ export function plotlyFigure(figure: ChartFigure, height: number): PlotlyFigure 
           y: s.y,
           hovertext: text,
           hoverinfo: "text",
+          // The row each point draws, so a click on it can open that row (a session's report).
+          customdata: s.x.map((_x, i) => i),
           // A score at the scale's ends sits on the axis edge; it must still show whole.
           cliponaxis: false,
           marker: { size: 8 },
@@ -74,6 +76,7 @@ export function plotlyFigure(figure: ChartFigure, height: number): PlotlyFigure 
       y: alertIdx.map((i) => first.y[i]),
       hovertext: alertIdx.map((i) => hoverText(figure, first.name, first.x[i], first.y[i], i)),
       hoverinfo: "text",
+      customdata: alertIdx,
       cliponaxis: false,
       marker: { symbol: "diamond-open", size: 16, color: ALERT_COLOR, line: { width: 2.5, color: ALERT_COLOR } },
     });

@@ -226,6 +226,8 @@ export interface Database {
   audit_chain_head: { id: number; seq: number; hash: string };
   general_setting: { key: string; value: Json };
   ui_setting: { user_id: number; value: Json };
+  /** The measures whose charts a user is shown on a patient's chart, in order (0016). */
+  chart_measure_setting: { user_id: number; measure_id: number; position: number };
   // Measures, sessions and alerts (0001 + 0005_measures.sql).
   measure: MeasureTable;
   measure_version: {

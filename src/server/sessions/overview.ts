@@ -1,22 +1,24 @@
 import { type Kysely, sql } from "kysely";
-import type { Frequency } from "../../../generated/types/enums/frequency.ts";
 import type { MeasureOverview } from "../../shared/api/chart-measures.ts";
-import { enumOptions, type SchemaBundle, schemaById } from "../../shared/schema/bundle.ts";
+import type { SchemaBundle } from "../../shared/schema/bundle.ts";
 import type { Database } from "../db/database-types.ts";
+import { enabledSchedules } from "../scheduling/schedule-read.ts";
 import { isOpen } from "./availability.ts";
 
 /**
  * Per measure, what a respondent has been given and done: completed sessions with their totals
- * (the progress chart), the next open session, and enabled schedules. Disabled sessions and
- * sessions whose due day passed unanswered are left out of "open".
+ * (the progress chart), the next open session, and enabled schedules with their next due dates.
+ * Disabled sessions and sessions whose due day passed unanswered are left out of "open". With
+ * `measureId`, that measure only (its score history, GET overview/measures/:ccauId/:measureId).
  */
 export async function measuresOverview(
   db: Kysely<Database>,
   bundle: SchemaBundle,
   zone: string,
   ccauId: number,
+  measureId?: number,
 ): Promise<MeasureOverview[]> {
-  const sessions = await db
+  let sessionQuery = db
     .selectFrom("client_measure as cm")
     .innerJoin("measure as m", "m.id", "cm.measure_id")
     .leftJoin("measure_score as ms", (j) =>
@@ -38,24 +40,13 @@ export async function measuresOverview(
       isOpen(zone).as("open"),
     ])
     .where("cm.ccau_id", "=", ccauId)
-    .where("cm.status", "<>", "disabled")
-    .orderBy("cm.completed_at")
-    .orderBy("cm.due_date")
-    .orderBy("cm.id")
-    .execute();
-  const schedules = await db
-    .selectFrom("schedule")
-    .select(["id", "measure_id", "due_date", "frequency"])
-    .where("ccau_id", "=", ccauId)
-    .where("enabled", "=", true)
-    .orderBy("due_date")
-    .execute();
+    .where("cm.status", "<>", "disabled");
+  if (measureId !== undefined) sessionQuery = sessionQuery.where("cm.measure_id", "=", measureId);
+  const sessions = await sessionQuery.orderBy("cm.completed_at").orderBy("cm.due_date").orderBy("cm.id").execute();
+  const schedules = await enabledSchedules(db, bundle, zone, ccauId);
   const alertsBySession = await sessionAlerts(
     db,
     sessions.filter((s) => s.status === "submitted").map((s) => s.id),
-  );
-  const frequencyLabel = new Map(
-    enumOptions(schemaById(bundle, "enums/frequency.json")).map((o) => [o.value, o.label]),
   );
 
   const byMeasure = new Map<number, MeasureOverview>();
@@ -69,6 +60,7 @@ export async function measuresOverview(
         short_name: s.short_name,
         name: s.name,
         sessions_completed: 0,
+        sessions_partial: 0,
         measure_date_completed: [],
         next_due: null,
         open_sessions: [],
@@ -90,20 +82,15 @@ export async function measuresOverview(
       entry.measure_date_completed.push(point.date);
       entry.progress_chart.sessions_progress_results.push(point);
       entry.latest = point;
-    } else if (s.open) {
+    } else if (s.status === "partial") {
+      entry.sessions_partial += 1;
+    }
+    if (s.open) {
       entry.open_sessions.push({ clientMeasureId: s.id, due_date: s.due_date.toISOString(), status: s.status });
     }
   }
-  for (const schedule of schedules) {
-    const entry = byMeasure.get(schedule.measure_id);
-    entry?.next_schedules.push({
-      id: schedule.id,
-      due_date: schedule.due_date.toISOString(),
-      frequency: schedule.frequency as Frequency, // stored from a request validated by enums/frequency.json
-      frequency_information: frequencyLabel.get(schedule.frequency) ?? String(schedule.frequency),
-    });
-  }
   for (const entry of byMeasure.values()) {
+    entry.next_schedules = schedules.get(entry.measureLibraryId) ?? [];
     entry.open_sessions.sort((a, b) => a.due_date.localeCompare(b.due_date));
     entry.next_due = entry.open_sessions[0] ?? null;
     const chart = entry.progress_chart;

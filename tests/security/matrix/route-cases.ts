@@ -549,6 +549,34 @@ export const ROUTE_CASES: Record<string, RouteCase> = {
     kind: "chart",
     request: (_fx, t) => ({ url: `/api/measure-session/${t.sessionId}/session-report` }),
   },
+  // The chart's measure views (issue 10 §4).
+  "GET /api/latest-session/team/:ccaId": {
+    kind: "chart",
+    request: (_fx, t) => ({ url: `/api/latest-session/team/${t.ccaId}` }),
+  },
+  "GET /api/measure-session/team/:ccaId": {
+    kind: "chart",
+    request: (_fx, t) => ({
+      url: `/api/measure-session/team/${t.ccaId}?session_due_date=${new Date().toISOString().slice(0, 10)}`,
+    }),
+  },
+  "GET /api/respondents/:ccauId/measures": {
+    kind: "chart",
+    request: (_fx, t) => ({ url: `/api/respondents/${t.selfCcauId}/measures` }),
+  },
+  "GET /api/overview/measures/:ccauId/:measureId": {
+    kind: "chart",
+    request: (fx, t) => ({ url: `/api/overview/measures/${t.selfCcauId}/${fx.phq9}` }),
+  },
+  "GET /api/overview/answers-report": {
+    kind: "chart",
+    request: (_fx, t) => ({ url: `/api/overview/answers-report?ccauId=${t.selfCcauId}` }),
+  },
+  "GET /api/library/chart-settings": { kind: "gated", request: () => ({ url: "/api/library/chart-settings" }) },
+  "POST /api/library/chart-settings": {
+    kind: "gated",
+    request: () => ({ url: "/api/library/chart-settings", body: { measure_uuids: [] } }),
+  },
 
   // ---- Home's worklists and the clinician's respondents: every chart the caller sees, no other.
   "GET /api/patients/from/:startDate/to/:endDate/scheduled": {

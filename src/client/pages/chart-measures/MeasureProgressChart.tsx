@@ -1,6 +1,6 @@
-import { Anchor, Group, Text } from "@mantine/core";
+import { Anchor, List, Text } from "@mantine/core";
 import { useMemo } from "react";
-import { Link } from "react-router-dom";
+import { Link, useNavigate } from "react-router-dom";
 import { measureDefinition } from "../../../shared/measures/library.ts";
 import { defaultBundle, schemaById } from "../../../shared/schema/bundle.ts";
 import { formatMomentDay } from "../../dates/clinic-dates.ts";
@@ -21,7 +21,11 @@ function progressDefinition(title: string, measureId: string): ChartDefinition {
   return { ...chart, title, entity: CHART_ID, scale: scoreScale(measureDefinition(measureId)) };
 }
 
-/** A measure's scores over time (spec §3 progress_chart), with each session's report a click away. */
+/**
+ * A measure's scores over time (spec §3 progress_chart) on the instrument's bands and cut-off,
+ * each session's report a click away: a click on a point opens it, and since the drawing is
+ * hidden from keyboards and screen readers, the list under the chart links every session too.
+ */
 export function MeasureProgressChart({
   measure,
   ccaId,
@@ -31,30 +35,35 @@ export function MeasureProgressChart({
   ccaId: number;
   ccauId: number;
 }) {
+  const navigate = useNavigate();
   const points = measure.progress_chart.sessions_progress_results;
   const definition = useMemo(
     () => progressDefinition(`${measure.abbreviation} total score`, measure.measure_id),
     [measure.abbreviation, measure.measure_id],
   );
+  const listLabel = `${measure.abbreviation} session reports`;
   return (
     <div>
-      <SchemaChart definition={definition} rows={points as unknown as Record<string, unknown>[]} height={240} />
-      <Group gap="xs" mt={4} wrap="wrap">
-        <Text size="xs" c="dimmed">
-          Reports:
-        </Text>
+      <SchemaChart
+        definition={definition}
+        rows={points as unknown as Record<string, unknown>[]}
+        height={240}
+        onRowClick={(row) => navigate(measurePaths.report(ccaId, ccauId, Number(row.clientMeasureId)))}
+      />
+      <Text size="xs" c="dimmed" mt={4}>
+        {listLabel}:
+      </Text>
+      <List size="xs" aria-label={listLabel} listStyleType="none" spacing={2}>
         {points.map((p) => (
-          <Anchor
-            key={p.clientMeasureId}
-            component={Link}
-            to={measurePaths.report(ccaId, ccauId, p.clientMeasureId)}
-            size="xs"
-          >
-            {formatMomentDay(p.date)} ({p.score}
-            {p.severity ? `, ${p.severity}` : ""})
-          </Anchor>
+          <List.Item key={p.clientMeasureId}>
+            <Anchor component={Link} to={measurePaths.report(ccaId, ccauId, p.clientMeasureId)} size="xs">
+              {formatMomentDay(p.date)}: {p.score}
+              {p.severity ? ` (${p.severity})` : ""}
+              {p.alerts.length > 0 ? " · raised an alert" : ""}
+            </Anchor>
+          </List.Item>
         ))}
-      </Group>
+      </List>
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Stack, Title } from "@mantine/core";
+import { Alert, Anchor, Stack, Text, Title } from "@mantine/core";
 import { Link } from "react-router-dom";
 import { errorText } from "../../api/error-text.ts";
 import { AlertNotice, noticeOf } from "../alerts/AlertNotice.tsx";
@@ -14,7 +14,16 @@ const RECENT_ACKNOWLEDGED = 3;
  * (issue 9 §1: the disposition shows on the chart too), so an alert acknowledged here does not
  * just vanish. Every alert stays on its session report.
  */
-export function PatientAlerts({ patientId, canAcknowledge }: { patientId: number; canAcknowledge: boolean }) {
+export function PatientAlerts({
+  patientId,
+  canAcknowledge,
+  emptyText,
+}: {
+  patientId: number;
+  canAcknowledge: boolean;
+  /** Said when there is no alert (the Alerts tab); nothing is shown otherwise (above the measures). */
+  emptyText?: string;
+}) {
   const active = usePatientAlerts(patientId, "active");
   const acknowledged = usePatientAlerts(patientId, "acknowledged", RECENT_ACKNOWLEDGED);
   if (active.isError) {
@@ -26,7 +35,10 @@ export function PatientAlerts({ patientId, canAcknowledge }: { patientId: number
   }
   const rows = active.data?.rows ?? [];
   const recent = acknowledged.data?.rows ?? [];
-  if (rows.length === 0 && recent.length === 0) return null;
+  if (rows.length === 0 && recent.length === 0) {
+    if (!emptyText || active.isPending) return null;
+    return <Text c="dimmed">{emptyText}</Text>;
+  }
   return (
     <Stack gap="md">
       {rows.length > 0 && (

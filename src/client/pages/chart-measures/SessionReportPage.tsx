@@ -10,6 +10,7 @@ import { measurePaths } from "../measures/measure-paths.ts";
 import { SessionReportView } from "../measures/report/SessionReportView.tsx";
 import { PATIENTS_PATH } from "../patients/patient-paths.ts";
 import { useSessionReport } from "./chart-api.ts";
+import { chartPath } from "./chart-paths.ts";
 import { ReportProgressChart } from "./ReportProgressChart.tsx";
 
 const ID = /^[1-9]\d{0,15}$/;
@@ -67,7 +68,15 @@ export function SessionReportPage() {
   return (
     <Stack gap="md" maw={960}>
       {report.patient && (
-        <Anchor component={Link} to={measurePaths.patient(report.patient.id)} size="sm">
+        <Anchor
+          component={Link}
+          to={
+            report.ccaId !== undefined && report.ccauId !== undefined
+              ? chartPath(report.ccaId, report.ccauId)
+              : measurePaths.patient(report.patient.id)
+          }
+          size="sm"
+        >
           ← {report.patient.full_name}
         </Anchor>
       )}

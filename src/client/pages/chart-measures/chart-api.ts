@@ -52,7 +52,8 @@ export const chartKeys = {
 export function useChartTeam(ccaId: number) {
   return useQuery({
     queryKey: chartKeys.team(ccaId),
-    queryFn: ({ signal }) => api<{ rows: TeamMember[] }>(`teams/${ccaId}`, { signal }),
+    queryFn: ({ signal }) =>
+      api<{ ccaId: number; patientId: number; rows: TeamMember[] }>(`teams/${ccaId}`, { signal }),
     meta: { errorToast: false },
   });
 }

@@ -1,4 +1,4 @@
-import type { RouteObject } from "react-router-dom";
+import { Navigate, type RouteObject } from "react-router-dom";
 import { lazyPage } from "../../app/lazy-page.tsx";
 import { PATIENT_ACCESS } from "../../auth/permissions.ts";
 import { RequireAuth } from "../../guards/RequireAuth.tsx";
@@ -21,7 +21,8 @@ const clinicalLayout = () => lazyPage(() => import("../../layout/ClinicalLayout.
  * Clinical screens outside "/clinician" (spec §2 Measure preview, Patient chart), each in the
  * clinician layout behind its own permission:
  * - /measures/audition/:measureId with children questionnaire and report (measures.preview);
- * - /assignment/:ccaId/:ccauId/measures/:clientMeasureId, the session report (patient access).
+ * - /assignment/:ccaId/:ccauId/{measures,alerts,information,measures-list}, the patient chart's tabs,
+ *   and /assignment/:ccaId/:ccauId/measures/:clientMeasureId, the session report (patient access).
  */
 export const measureAreaRoutes: RouteObject[] = [
   {
@@ -71,6 +72,12 @@ export const measureAreaRoutes: RouteObject[] = [
           {
             element: clinicalLayout(),
             children: [
+              // The chart opens on its default tab; each tab has its own address (spec §2 Patient chart).
+              { index: true, element: <Navigate to="measures" replace /> },
+              {
+                path: ":tab",
+                element: lazyPage(() => import("../chart-measures/PatientChartPage.tsx"), "PatientChartPage"),
+              },
               {
                 path: "measures/:clientMeasureId",
                 element: lazyPage(() => import("../chart-measures/SessionReportPage.tsx"), "SessionReportPage"),

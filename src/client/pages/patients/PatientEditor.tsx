@@ -32,7 +32,8 @@ const mrnCheck: FieldCheck = {
   },
 };
 
-const toPatient = (saved: PatientRecord) => patientPaths.view(saved.id);
+// A saved patient opens on their chart's Information tab: the details just saved.
+const toPatient = (saved: PatientRecord) => patientPaths.information(saved.id);
 
 /** The add/edit form of a patient (forms/patient.form.json); once saved, the patient's page. */
 export function PatientEditor(props: { patient?: PatientRecord; reload?: () => Promise<PatientRecord | undefined> }) {
@@ -43,7 +44,7 @@ export function PatientEditor(props: { patient?: PatientRecord; reload?: () => P
       record={patient}
       reload={reload}
       afterSave={toPatient}
-      cancelTo={patient ? patientPaths.view(patient.id) : patientPaths.list}
+      cancelTo={patient ? patientPaths.information(patient.id) : patientPaths.list}
       fieldCheck={mrnCheck}
     />
   );

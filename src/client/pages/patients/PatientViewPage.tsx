@@ -1,49 +1,29 @@
-import { useParams } from "react-router-dom";
-import { EntityView } from "../../entities/EntityView.tsx";
-import { ChartMeasures } from "../chart-measures/ChartMeasures.tsx";
-import { ChartTeam } from "../respondents/ChartTeam.tsx";
-import { ChartOpenedBy } from "./ChartOpenedBy.tsx";
-import { useCanWritePatients } from "./PatientPermissions.tsx";
-import { PatientStatus } from "./PatientStatus.tsx";
-import { type PatientRecord, patientEntity } from "./patient-api.ts";
-import { patientPaths } from "./patient-paths.ts";
+import { Navigate, useSearchParams } from "react-router-dom";
+import { chartPath, isChartTab } from "../chart-measures/chart-paths.ts";
+import { PatientLoader } from "./PatientLoader.tsx";
 
-/** /clinician/patients/patient/:patientId: the patient's measures, details and respondents. */
+/**
+ * /clinician/patients/patient/:patientId, the patient list's link to a patient: their chart lives
+ * at /assignment/{ccaId}/{ccauId} (spec §2), opened on its default tab or on ?tab=. Kept so every
+ * link and bookmark to the patient page still works.
+ */
 export function PatientViewPage() {
-  const { patientId = "" } = useParams();
-  const canWrite = useCanWritePatients();
+  const tab = useSearchParams()[0].get("tab") ?? "";
   return (
-    <EntityView<PatientRecord>
-      entity={patientEntity}
-      id={patientId}
-      listTo={patientPaths.list}
-      editTo={canWrite ? (patient) => patientPaths.edit(patient.id) : undefined}
-      before={(patient) =>
+    <PatientLoader>
+      {(patient) =>
         typeof patient.access_control_id === "number" &&
-        typeof patient.client_clinic_assignment_user_id === "number" && (
-          <ChartMeasures
-            patientId={patient.id}
-            ccaId={patient.access_control_id}
-            ccauId={patient.client_clinic_assignment_user_id}
-            patientName={patient.full_name ?? ""}
-            canWrite={canWrite}
+        typeof patient.client_clinic_assignment_user_id === "number" ? (
+          <Navigate
+            to={chartPath(
+              patient.access_control_id,
+              patient.client_clinic_assignment_user_id,
+              isChartTab(tab) ? tab : "measures",
+            )}
+            replace
           />
-        )
+        ) : null
       }
-      after={(patient) => (
-        <>
-          <PatientStatus
-            patientId={patient.id}
-            patientName={patient.full_name ?? ""}
-            active={patient.status === true}
-            canWrite={canWrite}
-          />
-          {typeof patient.access_control_id === "number" && (
-            <ChartTeam ccaId={patient.access_control_id} patientId={patient.id} patientName={patient.full_name ?? ""} />
-          )}
-          <ChartOpenedBy patientId={patient.id} />
-        </>
-      )}
-    />
+    </PatientLoader>
   );
 }

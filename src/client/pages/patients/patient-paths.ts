@@ -5,5 +5,7 @@ export const patientPaths = {
   list: PATIENTS_PATH,
   add: `${PATIENTS_PATH}/add`,
   view: (patientId: number | string) => `${PATIENTS_PATH}/patient/${patientId}`,
+  /** The patient's chart opened on its Information tab (details and respondents). */
+  information: (patientId: number | string) => `${PATIENTS_PATH}/patient/${patientId}?tab=information`,
   edit: (patientId: number | string) => `${PATIENTS_PATH}/patient/${patientId}/edit`,
 };

@@ -12,7 +12,7 @@ export function RespondentAddPage() {
     <PatientLoader>
       {(patient) => (
         <Stack gap="md" maw={720}>
-          <Anchor component={Link} to={patientPaths.view(patient.id)} size="sm">
+          <Anchor component={Link} to={patientPaths.information(patient.id)} size="sm">
             ← {patient.full_name}
           </Anchor>
           <div>

@@ -60,7 +60,7 @@ export function RespondentEditPage() {
     <PatientLoader>
       {(patient) => (
         <Stack gap="md" maw={720}>
-          <Anchor component={Link} to={patientPaths.view(patient.id)} size="sm">
+          <Anchor component={Link} to={patientPaths.information(patient.id)} size="sm">
             ← {patient.full_name}
           </Anchor>
           <Title order={1}>Edit respondent</Title>

@@ -76,7 +76,7 @@ export function RespondentEditor({ patient, member }: { patient: PatientRecord; 
             ? `${saved.full_name} linked to ${patient.full_name}`
             : `${saved.full_name} added to ${patient.full_name}'s team`,
       );
-      navigate(patientPaths.view(patient.id));
+      navigate(patientPaths.information(patient.id));
     },
     onError: (error) => {
       if (error instanceof ApiError && error.status === 400) {
@@ -125,7 +125,7 @@ export function RespondentEditor({ patient, member }: { patient: PatientRecord; 
           <Text size="sm">{invited}</Text>
         </Alert>
         <Group gap="sm">
-          <Button component={Link} to={patientPaths.view(patient.id)}>
+          <Button component={Link} to={patientPaths.information(patient.id)}>
             Back to {patient.full_name ?? "the patient"}
           </Button>
         </Group>
@@ -162,7 +162,7 @@ export function RespondentEditor({ patient, member }: { patient: PatientRecord; 
         disabled={(offer?.kind === "link" || offer?.kind === "invite") && save.isPending}
         onSubmit={(body) => void submit(body)}
       >
-        <Button variant="default" component={Link} to={patientPaths.view(patient.id)}>
+        <Button variant="default" component={Link} to={patientPaths.information(patient.id)}>
           Cancel
         </Button>
       </SchemaForm>

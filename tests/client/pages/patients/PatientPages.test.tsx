@@ -5,6 +5,7 @@ import { Route, Routes } from "react-router-dom";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { ApiError } from "../../../../src/client/api/api-error.ts";
 import { api } from "../../../../src/client/api/http.ts";
+import { PatientChartPage } from "../../../../src/client/pages/chart-measures/PatientChartPage.tsx";
 import { PatientAddPage } from "../../../../src/client/pages/patients/PatientAddPage.tsx";
 import { PatientEditPage } from "../../../../src/client/pages/patients/PatientEditPage.tsx";
 import { PatientPermissionsProvider } from "../../../../src/client/pages/patients/PatientPermissions.tsx";
@@ -15,6 +16,8 @@ import { CLINICIAN, clinicians, jordan, READ_ONLY, teams } from "./fixtures.ts";
 vi.mock("../../../../src/client/api/http.ts", () => ({ api: vi.fn() }));
 const apiMock = vi.mocked(api);
 
+const jordansChart = { ...jordan, access_control_id: 3, client_clinic_assignment_user_id: 5 };
+
 type Handler = (options?: { method?: string; body?: unknown; query?: Record<string, unknown> }) => unknown;
 let routes: Record<string, Handler>;
 
@@ -23,7 +26,23 @@ beforeEach(() => {
   routes = {
     "clinical-user/by-role/clinician": () => clinicians,
     "clinician-team": () => teams,
-    "patients/7": (o) => (o?.method === "PUT" ? { ...jordan, ...(o.body as object) } : jordan),
+    "patients/7": (o) => ({ ...jordansChart, ...(o?.method === "PUT" ? (o.body as object) : {}) }),
+    // The patient page opens the patient's chart (/assignment/3/5/...), whose tabs read the team.
+    "teams/3": () => ({
+      ccaId: 3,
+      patientId: 7,
+      rows: [
+        {
+          ccauId: 5,
+          ccaId: 3,
+          isPatient: true,
+          full_name: "Jordan Rivera",
+          relation_id: 1,
+          relation: "Patient",
+          respondent_type_label: null,
+        },
+      ],
+    }),
     "patients/check-mrn": () => ({ available: true, patientId: null }),
   };
   apiMock.mockImplementation(async (path, options) => {
@@ -44,6 +63,7 @@ function renderAt(route: string, permissions: readonly string[] = CLINICIAN) {
       <Route path="/clinician/patients/add" element={page(<PatientAddPage />)} />
       <Route path="/clinician/patients/patient/:patientId" element={page(<PatientViewPage />)} />
       <Route path="/clinician/patients/patient/:patientId/edit" element={page(<PatientEditPage />)} />
+      <Route path="/assignment/:ccaId/:ccauId/:tab" element={page(<PatientChartPage />)} />
       <Route path="/404" element={<h1>Not found page</h1>} />
     </Routes>,
     { route },
@@ -60,8 +80,8 @@ function errorOf(label: string): string | null {
 }
 
 describe("patient view page", () => {
-  it("shows the patient under their name, values by field kind", async () => {
-    renderAt("/clinician/patients/patient/7");
+  it("opens the patient's chart, its Information tab showing the patient under their name, values by field kind", async () => {
+    renderAt("/clinician/patients/patient/7?tab=information");
     expect(await screen.findByRole("heading", { level: 1, name: "Jordan Rivera" })).toBeTruthy();
     const details = screen.getByRole("region", { name: "Patient details" });
     expect(details.textContent).toContain("BirthdateJun 15, 2012");
@@ -76,7 +96,7 @@ describe("patient view page", () => {
   });
 
   it("hides 'Edit patient' from users who may not change patients", async () => {
-    renderAt("/clinician/patients/patient/7", READ_ONLY);
+    renderAt("/clinician/patients/patient/7?tab=information", READ_ONLY);
     await screen.findByRole("heading", { level: 1, name: "Jordan Rivera" });
     expect(screen.queryByRole("link", { name: "Edit patient" })).toBeNull();
   });
