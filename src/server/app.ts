@@ -3,7 +3,7 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import Fastify, { type FastifyInstance } from "fastify";
-import { AlertEscalationJob } from "./alerts/escalation-job.ts";
+import { alertEscalationJob } from "./alerts/escalation-job.ts";
 import type { AppContext, AppContextInput } from "./app-context.ts";
 import { registerAuditTrail } from "./audit/audit-hook.ts";
 import { AuditWriter } from "./audit/audit-writer.ts";
@@ -20,7 +20,7 @@ import { registerSecurityHeaders } from "./http/security-headers.ts";
 import { registerStandardErrorResponses } from "./http/standard-error-responses.ts";
 import { MessageQueue } from "./messaging/message-queue.ts";
 import { declareDocsAccess, registerApiDocs } from "./openapi/api-docs.ts";
-import { ReminderJob } from "./reminders/reminder-job.ts";
+import { reminderJob } from "./reminders/reminder-job.ts";
 import { apiRouteModules } from "./routes.ts";
 
 /** Fastify takes a hop count at run time but types only a function for it: trust the first n hops. */
@@ -67,11 +67,11 @@ export async function buildApp(
   app.addHook("onReady", async () => ctx.messages.start());
   app.addHook("preClose", async () => ctx.messages.stop());
   // Reminds about alerts left unacknowledged (alerts/escalation-job.ts); same lifetime.
-  const escalation = new AlertEscalationJob(ctx, app.log);
+  const escalation = alertEscalationJob(ctx, app.log);
   app.addHook("onReady", async () => escalation.start());
   app.addHook("preClose", async () => escalation.stop());
   // Reminds respondents of open questionnaires (reminders/reminder-job.ts); same lifetime.
-  const reminders = new ReminderJob(ctx, app.log);
+  const reminders = reminderJob(ctx, app.log);
   app.addHook("onReady", async () => reminders.start());
   app.addHook("preClose", async () => reminders.stop());
   // Security headers a clinic's reviewer will look for (CSP, HSTS over https, Permissions-Policy,
