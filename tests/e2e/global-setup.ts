@@ -8,6 +8,7 @@ import { loadConfig } from "../../src/server/config.ts";
 import { startServer } from "../../src/server/start.ts";
 import { assertChromium } from "./chromium.ts";
 import { startMessageReader } from "./delivered-messages.ts";
+import { startJobControl } from "./job-control.ts";
 import { phiInLog } from "./log-check.ts";
 
 declare module "vitest" {
@@ -16,6 +17,8 @@ declare module "vitest" {
     shortSessionUrl: string;
     /** Reads the main server's stored messages, live links included (delivered-messages.ts). */
     messageReaderUrl: string;
+    /** Runs the reminder job on the main server's database with a clock the test sets (job-control.ts). */
+    jobControlUrl: string;
   }
 }
 
@@ -37,7 +40,7 @@ async function startDemoServer(dataDir: string, settings: Record<string, unknown
       .execute();
   }
   const url = await app.listen({ port: 0, host: "127.0.0.1" });
-  return { app, url, db: handle.db };
+  return { app, url, db: handle.db, config };
 }
 
 export default async function setup(project: TestProject) {
@@ -52,14 +55,17 @@ export default async function setup(project: TestProject) {
   const main = await startDemoServer(dirs[0], {}, logFile);
   servers.push(main.app);
   const reader = await startMessageReader(main.db);
+  const jobs = await startJobControl(main.config, main.db, main.app.log);
   // The inactivity test needs a session measured in seconds, on a server of its own.
   const short = await startDemoServer(dirs[1], { session_configuration: SHORT_SESSION });
   servers.push(short.app);
   project.provide("baseUrl", main.url);
   project.provide("shortSessionUrl", short.url);
   project.provide("messageReaderUrl", reader.url);
+  project.provide("jobControlUrl", jobs.url);
   return async () => {
     reader.server.close();
+    jobs.server.close();
     const leaks = await phiInLog(main.db, logFile);
     for (const app of servers) await app.close();
     for (const d of dirs) rmSync(d, { recursive: true, force: true });

@@ -6,6 +6,7 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import { ApiError } from "../../../../src/client/api/api-error.ts";
 import { api } from "../../../../src/client/api/http.ts";
 import { toastError } from "../../../../src/client/notifications/toast.ts";
+import { PatientChartPage } from "../../../../src/client/pages/chart-measures/PatientChartPage.tsx";
 import { PatientPermissionsProvider } from "../../../../src/client/pages/patients/PatientPermissions.tsx";
 import { PatientViewPage } from "../../../../src/client/pages/patients/PatientViewPage.tsx";
 import { RespondentAddPage } from "../../../../src/client/pages/respondents/RespondentAddPage.tsx";
@@ -51,6 +52,8 @@ function renderAt(route: string, permissions: readonly string[] = CLINICIAN) {
   return renderWithProviders(
     <Routes>
       <Route path="/clinician/patients/patient/:patientId" element={page(<PatientViewPage />)} />
+      {/* The chart's team is on its Information tab (the patient page opens the chart). */}
+      <Route path="/assignment/:ccaId/:ccauId/:tab" element={page(<PatientChartPage />)} />
       <Route path="/clinician/patients/patient/:patientId/respondent/add" element={page(<RespondentAddPage />)} />
       <Route
         path="/clinician/patients/patient/:patientId/respondent/:ccauId/edit"
@@ -79,7 +82,7 @@ async function fillRespondent() {
 
 describe("the chart's team on the patient page", () => {
   it("lists the patient first, then each respondent with relation, status, contacts and the §6 warning", async () => {
-    renderAt("/clinician/patients/patient/7");
+    renderAt("/assignment/70/700/information");
     const list = await screen.findByRole("list", { name: "Respondents" });
     const items = within(list).getAllByRole("listitem");
     expect(items.map((i) => i.getAttribute("aria-label"))).toEqual(["Jordan Rivera", "Morgan Rivera", "Nadia Karimi"]);
@@ -100,7 +103,7 @@ describe("the chart's team on the patient page", () => {
   });
 
   it("offers no changes to users who may only view patients", async () => {
-    renderAt("/clinician/patients/patient/7", READ_ONLY);
+    renderAt("/assignment/70/700/information", READ_ONLY);
     await screen.findByRole("list", { name: "Respondents" });
     expect(screen.queryByRole("link", { name: "Add respondent" })).toBeNull();
     expect(screen.queryByRole("button", { name: /Send invitation|Remove/ })).toBeNull();
@@ -112,7 +115,7 @@ describe("the chart's team on the patient page", () => {
     routes["users/58/send-invitation"] = () => {
       throw new ApiError(400, reason, "validation", [{ field: "contact", message: reason }]);
     };
-    renderAt("/clinician/patients/patient/7");
+    renderAt("/assignment/70/700/information");
     fireEvent.click(await screen.findByRole("button", { name: "Send invitation to Morgan Rivera" }));
     await waitFor(() => expect(calls("users/57/send-invitation", "POST")).toHaveLength(1));
     fireEvent.click(screen.getByRole("button", { name: "Send invitation to Nadia Karimi" }));
@@ -124,7 +127,7 @@ describe("the chart's team on the patient page", () => {
 
   it("confirms a removal, explaining that results are kept, then removes", async () => {
     routes["respondents/701"] = () => ({ ccauId: 701, result: "marked_deleted" });
-    renderAt("/clinician/patients/patient/7");
+    renderAt("/assignment/70/700/information");
     fireEvent.click(await screen.findByRole("button", { name: "Remove Morgan Rivera" }));
     const dialog = await screen.findByRole("dialog", { name: "Remove respondent" });
     expect(dialog.textContent).toContain("their results are kept in the chart");
