@@ -151,6 +151,7 @@ export const CLINICIAN_ROUTES: RouteCase[] = [
         roles: WRITERS,
         open: (p) => openDialog(p, "Assign measure", "Assign measure"),
       },
+      { name: "choose-charts dialog", open: (p) => openDialog(p, "Choose charts", "Choose charts") },
     ],
   },
   // The chart's other tabs (the patient view above opens its Measures tab), through the patient page's ?tab=.

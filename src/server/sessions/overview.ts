@@ -32,6 +32,7 @@ export async function measuresOverview(
       "cm.severity",
       "ms.value as total",
       "m.id as measure_pk",
+      "m.uuid",
       "m.definition_id",
       "m.abbreviation",
       "m.short_name",
@@ -55,6 +56,7 @@ export async function measuresOverview(
     if (!entry) {
       entry = {
         measureLibraryId: s.measure_pk,
+        uuid: s.uuid,
         measure_id: s.definition_id,
         abbreviation: s.abbreviation,
         short_name: s.short_name,

@@ -8,6 +8,10 @@ import type { MeasureSessionStatus } from "../../enums/measure-session-status.ts
  */
 export interface MeasureOverview {
   measureLibraryId: number;
+  /**
+   * The library measure's uuid, as chart settings name it (library/chart-settings).
+   */
+  uuid: string;
   measure_id: string;
   abbreviation: string;
   short_name: string | null;

@@ -2,7 +2,9 @@ import { Alert, Button, Center, Divider, Group, Loader, Stack, Text, Title } fro
 import { useState } from "react";
 import { errorText } from "../../api/error-text.ts";
 import { AssignMeasureModal } from "./AssignMeasureModal.tsx";
-import { type TeamMember, useChartTeam, useRespondentOverviews } from "./chart-api.ts";
+import { type ChartChoice, ChartSettingsDialog } from "./ChartSettingsDialog.tsx";
+import { type RespondentOverview, type TeamMember, useChartTeam, useRespondentOverviews } from "./chart-api.ts";
+import { chartShown, useChartSettings } from "./chart-settings-api.ts";
 import { PatientAlerts } from "./PatientAlerts.tsx";
 import { RespondentMeasures } from "./RespondentMeasures.tsx";
 
@@ -46,6 +48,10 @@ export function ChartMeasures({ patientId, ccaId, ccauId, patientName, canWrite 
     .map((o) => o.data)
     .filter((o) => o !== undefined)
     .filter((o) => o.rows.length > 0);
+  const [choosingCharts, setChoosingCharts] = useState(false);
+  const chartSettings = useChartSettings().data;
+  const chartChoices = chartedMeasures(shown);
+  const chosenCount = chartSettings?.measure_uuids.length ?? 0;
 
   return (
     <Stack gap="md" component="section" aria-labelledby="chart-measures">
@@ -53,8 +59,20 @@ export function ChartMeasures({ patientId, ccaId, ccauId, patientName, canWrite 
         <Title order={2} size="h3" id="chart-measures">
           Measures
         </Title>
-        {canWrite && <Button onClick={() => setAssigning(true)}>Assign measure</Button>}
+        <Group gap="xs">
+          {chartChoices.length > 0 && (
+            <Button variant="default" onClick={() => setChoosingCharts(true)}>
+              Choose charts
+            </Button>
+          )}
+          {canWrite && <Button onClick={() => setAssigning(true)}>Assign measure</Button>}
+        </Group>
       </Group>
+      {chosenCount > 0 && chartChoices.length > 0 && (
+        <Text size="sm" c="dimmed">
+          Charts shown: {chartSettings?.measures.map((m) => m.abbreviation).join(", ")} (your choice).
+        </Text>
+      )}
       <PatientAlerts patientId={patientId} canAcknowledge={canWrite} />
       {failed && (
         <Alert color="red" title="Some measures could not be loaded">
@@ -68,12 +86,36 @@ export function ChartMeasures({ patientId, ccaId, ccauId, patientName, canWrite 
       ) : shown.length === 0 ? (
         !failed && <Text c="dimmed">No measures have been assigned yet.</Text>
       ) : (
-        shown.map((overview) => <RespondentMeasures key={overview.ccauId} overview={overview} canWrite={canWrite} />)
+        shown.map((overview) => (
+          <RespondentMeasures
+            key={overview.ccauId}
+            overview={overview}
+            canWrite={canWrite}
+            showChart={(m) => chartShown(chartSettings, m.uuid)}
+          />
+        ))
       )}
       <Divider mt="xs" />
+      <ChartSettingsDialog
+        opened={choosingCharts}
+        onClose={() => setChoosingCharts(false)}
+        choices={chartChoices}
+        settings={chartSettings}
+      />
       {canWrite && (
         <AssignMeasureModal opened={assigning} onClose={() => setAssigning(false)} team={team} defaultCcauId={ccauId} />
       )}
     </Stack>
   );
+}
+
+/** The measures charted on this chart (scorable, with results), once each, for "Choose charts". */
+function chartedMeasures(overviews: readonly RespondentOverview[]): ChartChoice[] {
+  const byUuid = new Map<string, ChartChoice>();
+  for (const o of overviews) {
+    for (const m of o.rows) {
+      if (m.progress_chart.show_chart) byUuid.set(m.uuid, { uuid: m.uuid, abbreviation: m.abbreviation, name: m.name });
+    }
+  }
+  return [...byUuid.values()].sort((a, b) => a.abbreviation.localeCompare(b.abbreviation));
 }

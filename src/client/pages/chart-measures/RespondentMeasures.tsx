@@ -21,14 +21,17 @@ export function sessionsCompleted(count: number): string {
 export function RespondentMeasures({
   overview,
   canWrite = false,
+  showChart = () => true,
 }: {
   overview: RespondentOverview;
   canWrite?: boolean;
+  /** Whether a measure's progress chart is shown (the user's chart choice); the table lists every measure. */
+  showChart?: (measure: MeasureOverview) => boolean;
 }) {
   const { ccaId, ccauId, rows } = overview;
   const relation = relationLabel(overview.respondent.relation_id);
   const titleId = `respondent-${ccauId}`;
-  const charted = rows.filter((r) => r.progress_chart.show_chart);
+  const charted = rows.filter((r) => r.progress_chart.show_chart && showChart(r));
   // On a phone the table would hide its right-hand columns behind a scroll: cards instead.
   const narrow = useMediaQuery("(max-width: 48em)");
   return (
