@@ -17,6 +17,11 @@ export const STORAGE_KEYS = {
    * timeout: all tabs share it, and it stays right when the settings arrive after the timer starts.
    */
   lastActivity: "mbc.lastActivity",
+  /**
+   * The address the clinician handed the device over from (a chart: ids only, no names), where
+   * "Return to clinician" takes them back (login-as, issue 10 §5).
+   */
+  loginAsReturnTo: "mbc.loginAsReturnTo",
   /** Last application version seen (spec §4 Version change, §9). */
   appVersion: "mbc.appVersion",
 } as const;

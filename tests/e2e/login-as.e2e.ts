@@ -75,7 +75,9 @@ describe("in-clinic administration (login as respondent)", () => {
 
     await back.getByLabel("Your password").fill(DEMO_PASSWORD);
     await back.getByRole("button", { name: "Return to clinician" }).click();
-    await page.waitForURL("**/clinician/patients**");
+    // Back where the device was handed over: Jordan's chart, signed in as the clinician again.
+    await page.waitForURL("**/assignment/**");
+    await page.getByRole("heading", { level: 1, name: "Jordan Rivera" }).waitFor();
     await page.getByRole("button", { name: /^Account/ }).waitFor();
   });
 });

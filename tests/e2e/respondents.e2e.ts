@@ -133,6 +133,7 @@ describe("respondents on a patient's chart", () => {
     // Clinician2, who cannot see Jordan's chart, types the same email on a patient of their own.
     const page = await (await newContext(browser, inject("baseUrl"))).newPage();
     await signIn(page, "clinician2");
+    await page.goto("/clinician/patients");
     const first = page.locator("table tbody a").first();
     await first.waitFor();
     await first.click();

@@ -39,8 +39,7 @@ export function ReturnToClinician({
     setPending(true);
     setProblem(null);
     try {
-      await returnToClinician(password);
-      navigate("/", { replace: true });
+      navigate(await returnToClinician(password), { replace: true });
     } catch (error) {
       const field = error instanceof ApiError ? error.fieldErrors.find((e) => e.field === "password") : undefined;
       setProblem(field?.message ?? errorText(error));

@@ -4,7 +4,7 @@ import { api } from "../../../api/http.ts";
 import { storeTokens } from "../../../api/tokens.ts";
 import { adoptSession } from "../../../auth/session-actions.ts";
 import { sessionStore } from "../../../auth/session-store.ts";
-import { removeItem, STORAGE_KEYS } from "../../../local-store.ts";
+import { readItem, removeItem, STORAGE_KEYS, writeItem } from "../../../local-store.ts";
 import { queryClient } from "../../../query-client.ts";
 
 /**
@@ -14,7 +14,9 @@ import { queryClient } from "../../../query-client.ts";
  * for the clinician may show either.
  */
 export async function handDeviceTo(ccauId: number): Promise<SessionUser> {
+  const returnTo = window.location.pathname;
   const session = await api<SessionResponse>(`security/login-as/${ccauId}`, { method: "POST", renew: true });
+  writeItem(STORAGE_KEYS.loginAsReturnTo, returnTo);
   queryClient.clear();
   storeTokens(session);
   // The inactivity timer starts afresh for the respondent, and still signs the device out.
@@ -23,12 +25,17 @@ export async function handDeviceTo(ccauId: number): Promise<SessionUser> {
   return session.user;
 }
 
-/** Takes the device back with the clinician's password: a fresh session of the clinician. */
-export async function returnToClinician(password: string): Promise<SessionUser> {
+/**
+ * Takes the device back with the clinician's password: a fresh session of the clinician. Answers
+ * where to go next: the chart the device was handed over from, else home.
+ */
+export async function returnToClinician(password: string): Promise<string> {
   const session = await api<SessionResponse>("security/return-to-clinician", { method: "POST", body: { password } });
   queryClient.clear();
   adoptSession(session);
-  return session.user;
+  const returnTo = readItem(STORAGE_KEYS.loginAsReturnTo);
+  removeItem(STORAGE_KEYS.loginAsReturnTo);
+  return returnTo?.startsWith("/") && !returnTo.startsWith("//") ? returnTo : "/";
 }
 
 /** "Dr Lee": the clinician the device goes back to, as the locked view names them. */
