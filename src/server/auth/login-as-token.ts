@@ -1,13 +1,10 @@
-import { errors, jwtVerify, SignJWT } from "jose";
+import { FAMILY_ID_CLAIM, ID_CLAIM, signHs256, verifyHs256 } from "./hs256-jwt.ts";
 
-const ISSUER = "mbc";
 /**
  * Its own audience: a login-as token is never taken for an access token (which would carry the
  * clinician's rights), nor the other way round. docs/security/login-as.md.
  */
 const AUDIENCE = "mbc-login-as";
-const ID = /^[1-9][0-9]{0,14}$/;
-const FAMILY_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** How long a device stays handed over at most: time for a few questionnaires in the waiting room. */
 export const LOGIN_AS_TTL_SECONDS = 60 * 60;
@@ -36,15 +33,13 @@ export class LoginAsTokens {
     this.key = new TextEncoder().encode(secret);
   }
 
-  async sign(claims: LoginAsClaims): Promise<string> {
-    return new SignJWT({ ccau: String(claims.ccauId), act: String(claims.clinicianId), fam: claims.familyId })
-      .setProtectedHeader({ alg: "HS256" })
-      .setSubject(String(claims.respondentId))
-      .setIssuer(ISSUER)
-      .setAudience(AUDIENCE)
-      .setIssuedAt()
-      .setExpirationTime(`${this.ttlSeconds}s`)
-      .sign(this.key);
+  sign(claims: LoginAsClaims): Promise<string> {
+    return signHs256(this.key, {
+      audience: AUDIENCE,
+      subject: String(claims.respondentId),
+      ttlSeconds: this.ttlSeconds,
+      claims: { ccau: String(claims.ccauId), act: String(claims.clinicianId), fam: claims.familyId },
+    });
   }
 
   /** The claims, or why not. allowExpired: the return to the clinician, which asks for the password anyway. */
@@ -52,30 +47,21 @@ export class LoginAsTokens {
     token: string,
     opts: { allowExpired?: boolean } = {},
   ): Promise<{ ok: true; claims: LoginAsClaims } | { ok: false; reason: "expired" | "invalid" }> {
-    try {
-      const { payload } = await jwtVerify(token, this.key, {
-        ...(opts.allowExpired ? { currentDate: new Date(0) } : {}),
-        issuer: ISSUER,
-        audience: AUDIENCE,
-        algorithms: ["HS256"],
-        requiredClaims: ["exp", "iat", "sub"],
-      });
-      const { sub, ccau, act, fam, exp } = payload;
-      const ids = [sub, ccau, act];
-      if (!ids.every((v) => typeof v === "string" && ID.test(v))) return { ok: false, reason: "invalid" };
-      if (typeof fam !== "string" || !FAMILY_ID.test(fam)) return { ok: false, reason: "invalid" };
-      return {
-        ok: true,
-        claims: {
-          respondentId: Number(sub),
-          ccauId: Number(ccau),
-          clinicianId: Number(act),
-          familyId: fam,
-          expiresAt: new Date(Number(exp) * 1000),
-        },
-      };
-    } catch (err) {
-      return { ok: false, reason: err instanceof errors.JWTExpired ? "expired" : "invalid" };
-    }
+    const verified = await verifyHs256(this.key, token, { audience: AUDIENCE, allowExpired: opts.allowExpired });
+    if (!verified.ok) return verified;
+    const { sub, ccau, act, fam, exp } = verified.payload;
+    if (![sub, ccau, act].every((v) => typeof v === "string" && ID_CLAIM.test(v)))
+      return { ok: false, reason: "invalid" };
+    if (typeof fam !== "string" || !FAMILY_ID_CLAIM.test(fam)) return { ok: false, reason: "invalid" };
+    return {
+      ok: true,
+      claims: {
+        respondentId: Number(sub),
+        ccauId: Number(ccau),
+        clinicianId: Number(act),
+        familyId: fam,
+        expiresAt: new Date(Number(exp) * 1000),
+      },
+    };
   }
 }
