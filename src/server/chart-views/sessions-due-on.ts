@@ -3,7 +3,7 @@ import type { TeamSessionsDue } from "../../../generated/types/api/responses/tea
 import type { Database } from "../db/database-types.ts";
 import type { VisibleChart } from "../respondents/respondent-access.ts";
 import { dueInstant } from "../scheduling/generate-occurrences.ts";
-import { isOpen } from "../sessions/availability.ts";
+import { sessionRows } from "../sessions/session-rows.ts";
 import { teamLinks } from "./team-links.ts";
 
 /**
@@ -20,28 +20,9 @@ export async function sessionsDueOn(
   const links = await teamLinks(db, chart.ccaId);
   const byLink = new Map(links.map((l) => [l.ccauId, l]));
   const sessions = links.length
-    ? await db
-        .selectFrom("client_measure as cm")
-        .innerJoin("measure as m", "m.id", "cm.measure_id")
-        .leftJoin("measure_score as ms", (j) =>
-          j.onRef("ms.client_measure_id", "=", "cm.id").on("ms.score_type", "=", "total_score"),
-        )
-        .select([
-          "cm.id",
-          "cm.ccau_id",
-          "cm.status",
-          "cm.due_date",
-          "cm.completed_at",
-          "cm.severity",
-          "ms.value as total",
-          "m.id as measure_pk",
-          "m.abbreviation",
-          "m.name",
-          isOpen(zone).as("open"),
-        ])
+    ? await sessionRows(db, zone)
         .where("cm.ccau_id", "in", [...byLink.keys()])
         .where("cm.due_date", "=", dueInstant(day))
-        .where("cm.status", "<>", "disabled")
         .orderBy("cm.ccau_id")
         .orderBy("m.abbreviation")
         .orderBy("cm.id")

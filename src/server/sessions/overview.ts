@@ -1,9 +1,9 @@
-import { type Kysely, sql } from "kysely";
+import type { Kysely } from "kysely";
 import type { MeasureOverview } from "../../shared/api/chart-measures.ts";
 import type { SchemaBundle } from "../../shared/schema/bundle.ts";
 import type { Database } from "../db/database-types.ts";
 import { enabledSchedules } from "../scheduling/schedule-read.ts";
-import { isOpen } from "./availability.ts";
+import { sessionRows } from "./session-rows.ts";
 
 /**
  * Per measure, what a respondent has been given and done: completed sessions with their totals
@@ -18,30 +18,7 @@ export async function measuresOverview(
   ccauId: number,
   measureId?: number,
 ): Promise<MeasureOverview[]> {
-  let sessionQuery = db
-    .selectFrom("client_measure as cm")
-    .innerJoin("measure as m", "m.id", "cm.measure_id")
-    .leftJoin("measure_score as ms", (j) =>
-      j.onRef("ms.client_measure_id", "=", "cm.id").on("ms.score_type", "=", "total_score"),
-    )
-    .select([
-      "cm.id",
-      "cm.status",
-      "cm.due_date",
-      "cm.completed_at",
-      "cm.severity",
-      "ms.value as total",
-      "m.id as measure_pk",
-      "m.uuid",
-      "m.definition_id",
-      "m.abbreviation",
-      "m.short_name",
-      "m.name",
-      sql<boolean>`(m.definition -> 'scoring') is not null`.as("scorable"),
-      isOpen(zone).as("open"),
-    ])
-    .where("cm.ccau_id", "=", ccauId)
-    .where("cm.status", "<>", "disabled");
+  let sessionQuery = sessionRows(db, zone).where("cm.ccau_id", "=", ccauId);
   if (measureId !== undefined) sessionQuery = sessionQuery.where("cm.measure_id", "=", measureId);
   const sessions = await sessionQuery.orderBy("cm.completed_at").orderBy("cm.due_date").orderBy("cm.id").execute();
   const schedules = await enabledSchedules(db, bundle, zone, ccauId);
