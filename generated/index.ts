@@ -185,6 +185,7 @@ export type * from "./types/enums/gender.ts";
 export type * from "./types/enums/license-status.ts";
 export type * from "./types/enums/measure-session-status.ts";
 export type * from "./types/enums/patient-view.ts";
+export type * from "./types/enums/program-status.ts";
 export type * from "./types/enums/relation.ts";
 export type * from "./types/enums/respondent-type.ts";
 export type * from "./types/enums/role.ts";
