@@ -19,6 +19,10 @@ export type FieldKind =
   | "clinicianTeams"
   | "locations"
   | "supervisors"
+  /** One program type's id (programs' type picker). */
+  | "programType"
+  /** One program's id (a program's parent). */
+  | "program"
   | "stringList"
   | "integerList"
   | "alertCount"
@@ -43,6 +47,8 @@ const KINDS = new Set<string>([
   "clinicianTeams",
   "locations",
   "supervisors",
+  "programType",
+  "program",
   "stringList",
   "integerList",
   "alertCount",
