@@ -209,6 +209,7 @@ export type * from "./types/forms/general-settings.form.ts";
 export type * from "./types/forms/location.form.ts";
 export type * from "./types/forms/patient-user.form.ts";
 export type * from "./types/forms/patient.form.ts";
+export type * from "./types/forms/program-measure.form.ts";
 export type * from "./types/forms/program-type.form.ts";
 export type * from "./types/forms/program.form.ts";
 export type * from "./types/forms/respondent.form.ts";

@@ -23,6 +23,8 @@ export type FieldKind =
   | "programType"
   /** One program's id (a program's parent). */
   | "program"
+  /** One measure of the library (a program measure). */
+  | "measure"
   | "stringList"
   | "integerList"
   | "alertCount"
@@ -49,6 +51,7 @@ const KINDS = new Set<string>([
   "supervisors",
   "programType",
   "program",
+  "measure",
   "stringList",
   "integerList",
   "alertCount",

@@ -105,12 +105,15 @@ describe.each(DATABASES)("settings: programs on $name", (database) => {
     expect(stale.statusCode).toBe(409);
     expect(stale.json()).toMatchObject({ code: "stale_record", currentVersion: 2 });
 
-    const loop = await call("PUT", `/api/programs/${parent.id}`, { ...saved.json(), parent_id: track.id });
+    const loop = await call("PUT", `/api/programs/${parent.id}`, { ...(saved.json() as Program), parent_id: track.id });
     expect(loop.statusCode).toBe(400);
     expect(loop.json().errors).toEqual([
       { field: "parent_id", message: "A program cannot be part of itself or of a program that is part of it" },
     ]);
-    const self = await call("PUT", `/api/programs/${parent.id}`, { ...saved.json(), parent_id: parent.id });
+    const self = await call("PUT", `/api/programs/${parent.id}`, {
+      ...(saved.json() as Program),
+      parent_id: parent.id,
+    });
     expect(self.json().errors).toEqual([
       { field: "parent_id", message: "A program cannot be part of itself or of a program that is part of it" },
     ]);
