@@ -14,6 +14,7 @@ import { libraryRoutes } from "./measures/library-routes.ts";
 import { outboxRoutes } from "./messaging/outbox-routes.ts";
 import { patientUserRoutes } from "./patient-users/routes.ts";
 import { patientRoutes } from "./patients/routes.ts";
+import { programRoutes } from "./programs/routes.ts";
 import { reminderRoutes } from "./reminders/routes.ts";
 import { chartInvitationRoutes } from "./respondents/invitation-routes.ts";
 import { respondentListRoutes } from "./respondents/respondent-list-routes.ts";
@@ -38,6 +39,7 @@ export const apiRouteModules: ((app: FastifyInstance, ctx: AppContext) => Promis
   locationRoutes,
   clinicalUserRoutes,
   clinicianTeamRoutes,
+  programRoutes,
   patientUserRoutes,
   respondentRoutes,
   respondentListRoutes,

@@ -48,6 +48,8 @@ export interface Found {
   clinicalUserEditPath: string;
   teamEditPath: string;
   locationEditPath: string;
+  /** The demo's Intensive Outpatient Program's edit page (demo-programs.ts). */
+  programEditPath: string;
   patientUserPath: string;
   /** The first page of the demo respondent's due questionnaire, from their session list. */
   questionnairePath: string;
@@ -240,6 +242,20 @@ export const SETTINGS_ROUTES: RouteCase[] = [
     path: (f) => f.locationEditPath,
     roles: ADMIN,
     states: [{ name: "success toast", open: (p) => saveForToast(p, /Save location/) }],
+  },
+  { name: "settings: programs", path: "/settings/programs", roles: ADMIN, ready: (p) => firstRecord(p, "Programs") },
+  { name: "settings: program add", path: "/settings/programs/add", roles: ADMIN },
+  {
+    name: "settings: program edit",
+    path: (f) => f.programEditPath,
+    roles: ADMIN,
+    ready: (p) => p.getByRole("button", { name: /^Remove PHQ-9/ }).first(),
+    states: [{ name: "remove measure dialog", open: (p) => openDialog(p, /^Remove PHQ-9/, "Remove measure") }],
+  },
+  {
+    name: "settings: program add measure",
+    path: (f) => f.programEditPath.replace(/\/edit$/, "/add-measure"),
+    roles: ADMIN,
   },
   { name: "settings: general", path: "/settings/general", roles: ADMIN },
   { name: "settings: outbox", path: "/settings/outbox", roles: ADMIN },

@@ -92,6 +92,7 @@ async function findRecords(): Promise<Found> {
   const clinicalUserEditPath = await firstHref(a, "/settings/clinical-users", row);
   const teamEditPath = await firstHref(a, "/settings/clinical-team", row);
   const locationEditPath = await firstHref(a, "/settings/locations", row);
+  const programEditPath = await firstHref(a, "/settings/programs", row);
   const patientUserPath = await firstHref(a, "/settings/patient-users", row);
   await admin.context.close();
 
@@ -125,6 +126,7 @@ async function findRecords(): Promise<Found> {
     clinicalUserEditPath,
     teamEditPath,
     locationEditPath,
+    programEditPath,
     patientUserPath,
     questionnairePath,
   };

@@ -130,4 +130,18 @@ export const ENTITY_CASES: EntityCase[] = [
       body: { ...updateBodyFrom(record, fields), version: record.version },
     }),
   },
+  {
+    entity: "entities/program.json",
+    table: "program",
+    create: (s, fields) => ok(s, "POST", "/api/programs", { name: unique("Case Program"), ...fields }),
+    read: (s, id) => ok(s, "GET", `/api/programs/${id}`),
+    update: (record, fields) => ({ url: `/api/programs/${record.id}`, body: { ...record, ...fields } }),
+  },
+  {
+    entity: "entities/program-type.json",
+    table: "program_type",
+    create: (s, fields) => ok(s, "POST", "/api/program-types", { name: unique("Case Type"), ...fields }),
+    read: (s, id) => ok(s, "GET", `/api/program-types/${id}`),
+    update: (record, fields) => ({ url: `/api/program-types/${record.id}`, body: { ...record, ...fields } }),
+  },
 ];

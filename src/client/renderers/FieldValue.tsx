@@ -26,7 +26,9 @@ function LookupNames({ kind, ids }: { kind: LookupKind; ids: number[] }) {
 /** One stored value shown read-only, by its field kind. */
 export function FieldValue({ kind, value, enumLabels }: { kind: FieldKind; value: unknown; enumLabels?: EnumLabel[] }) {
   if (isLookupKind(kind)) {
-    const ids = Array.isArray(value) ? value.filter((v): v is number => typeof v === "number") : [];
+    // A list of ids (clinicians) or one id (a program's type).
+    const listed = Array.isArray(value) ? value : [value];
+    const ids = listed.filter((v): v is number => typeof v === "number");
     return <LookupNames kind={kind} ids={ids} />;
   }
   const text = formatValue(kind, value, enumLabels);

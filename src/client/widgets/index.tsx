@@ -9,6 +9,7 @@ import {
   LocationsWidget,
   SupervisorsWidget,
 } from "./LookupMultiSelectWidget.tsx";
+import { MeasureWidget, ProgramTypeWidget, ProgramWidget } from "./LookupSelectWidget.tsx";
 import { MinutesWidget } from "./MinutesWidget.tsx";
 import { NumberListWidget } from "./NumberListWidget.tsx";
 import { PhoneWidget } from "./PhoneWidget.tsx";
@@ -46,6 +47,9 @@ export const formWidgets: RegistryWidgetsType = {
   clinicianTeams: ClinicianTeamsWidget,
   locations: LocationsWidget,
   supervisors: SupervisorsWidget,
+  programType: ProgramTypeWidget,
+  program: ProgramWidget,
+  measure: MeasureWidget,
   roles: RolesWidget,
   numberList: NumberListWidget,
   timeZone: TimeZoneWidget,

@@ -7,7 +7,10 @@ import { api } from "../api/http.ts";
  * Each names the list call that turns ids into names, so the picker widget and the read-only
  * views share one lookup.
  */
-export type LookupKind = Extract<FieldKind, "clinicians" | "clinicianTeams" | "locations" | "supervisors">;
+export type LookupKind = Extract<
+  FieldKind,
+  "clinicians" | "clinicianTeams" | "locations" | "supervisors" | "programType" | "program" | "measure"
+>;
 
 export interface LookupOption {
   value: number;
@@ -20,6 +23,7 @@ interface LookupRow {
   full_name?: string;
   first_name?: string;
   last_name?: string;
+  abbreviation?: string;
 }
 
 interface LookupSource {
@@ -49,6 +53,23 @@ const LOOKUPS: Record<LookupKind, LookupSource> = {
     path: "clinical-user/by-role/supervisor",
     pickableQuery: { onlyActive: 1 },
     label: (row) => row.full_name ?? [row.first_name, row.last_name].filter(Boolean).join(" "),
+  },
+  programType: {
+    path: "program-types",
+    pickableQuery: {},
+    label: (row) => row.name ?? String(row.id),
+  },
+  // The parent picker of the program form (admins): every program of the clinic.
+  program: {
+    path: "programs/all",
+    pickableQuery: {},
+    label: (row) => row.name ?? String(row.id),
+  },
+  // The library is tens of measures: one page holds it.
+  measure: {
+    path: "library/list",
+    pickableQuery: { pageSize: 200 },
+    label: (row) => [row.abbreviation, row.name].filter(Boolean).join(" — "),
   },
 };
 

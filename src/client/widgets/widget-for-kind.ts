@@ -10,6 +10,9 @@ const WIDGET_BY_KIND: Partial<Record<FieldKind, string>> = {
   clinicianTeams: "clinicianTeams",
   locations: "locations",
   supervisors: "supervisors",
+  programType: "programType",
+  program: "program",
+  measure: "measure",
   integerList: "numberList",
 };
 

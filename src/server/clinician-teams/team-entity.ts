@@ -24,7 +24,9 @@ const inUse = (counts: { patients: number; programs: number } | null) => {
 };
 
 async function programCount(db: Kysely<Database>, teamId: number): Promise<number> {
-  const rows = await sql<{ n: number }>`select count(*) as n from program_team where team_id = ${teamId}`.execute(db);
+  const rows = await sql<{
+    n: number;
+  }>`select count(*) as n from program_clinician_team where team_id = ${teamId}`.execute(db);
   return Number(rows.rows[0].n);
 }
 

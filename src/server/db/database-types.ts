@@ -261,6 +261,69 @@ export interface Database {
   /** Who has opened which result (migration 0015; docs/home.md). */
   result_seen: { user_id: number; client_measure_id: number; seen_at: Generated<Date> };
   alert: AlertTable;
+  // Programs and episodes of care (0018_programs.sql, docs/programs.md).
+  program_type: {
+    id: Generated<number>;
+    name: string;
+    extra: Extra;
+    version: Generated<number>;
+    created_at: Generated<Date>;
+    updated_at: Generated<Date>;
+  };
+  program_group: { id: Generated<number>; name: string };
+  program: ProgramTable;
+  program_clinician: { program_id: number; clinician_id: number };
+  program_clinician_team: { program_id: number; team_id: number };
+  program_measure: ProgramMeasureTable;
+  access_control_program: AccessControlProgramTable;
+  program_assignment: { id: Generated<number>; patient_id: number; access_control_program_id: number };
+}
+
+export interface ProgramTable extends Versioned {
+  id: Generated<number>;
+  uuid: Generated<string>;
+  name: string;
+  description: string | null;
+  program_type_id: number | null;
+  parent_id: number | null;
+  /** Counted in length_type units. */
+  length: number | null;
+  length_type: ColumnType<"days" | "weeks", "days" | "weeks" | undefined, "days" | "weeks">;
+  desired_length: number | null;
+  status: ColumnType<"active" | "inactive", "active" | "inactive" | undefined, "active" | "inactive">;
+  program_group_id: number | null;
+  location_id: number | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+export interface ProgramMeasureTable {
+  id: Generated<number>;
+  program_id: number;
+  measure_id: number;
+  frequency: number;
+  /** 'patient' or a respondent type of enums/respondent-type.json. */
+  respondent_kind: Generated<string>;
+  timing: ColumnType<"admission" | "discharge", "admission" | "discharge" | undefined, "admission" | "discharge">;
+  auto_complete: Generated<boolean>;
+  is_scorable: Generated<boolean>;
+  created_at: Generated<Date>;
+}
+
+/** One admission of a chart to a program (accessControlProgramId): an episode of care. */
+export interface AccessControlProgramTable {
+  id: Generated<number>;
+  cca_id: number;
+  program_id: number;
+  /** YYYY-MM-DD. */
+  admission_date: string;
+  discharge_date: string | null;
+  /** A value of enums/disposition.json. */
+  disposition: string | null;
+  discharge_status: "pending" | "final" | null;
+  created_by: number | null;
+  version: Generated<number>;
+  created_at: Generated<Date>;
 }
 
 export interface MeasureTable {
@@ -293,7 +356,8 @@ export interface ScheduleTable {
   due_date: Timestamp;
   schedule_type: Generated<string>;
   appointment_id: number | null;
-  patient_program_id: number | null;
+  /** The admission (episode) this schedule belongs to (0018_programs.sql); null outside programs. */
+  access_control_program_id: number | null;
   enabled: Generated<boolean>;
   created_by: number | null;
   created_at: Generated<Date>;
@@ -324,6 +388,8 @@ export interface ClientMeasureTable {
   completed_by: number | null;
   severity: string | null;
   score_result: Json | null;
+  /** The episode the session is attributed to (0018_programs.sql); null outside programs. */
+  access_control_program_id: Generated<number | null>;
   created_at: Generated<Date>;
 }
 

@@ -2,7 +2,7 @@ import { type Kysely, sql } from "kysely";
 import type { Database } from "./database-types.ts";
 
 /** Tables whose names a person picks from a list, unique without regard to case (a lower(name) unique index). */
-export type NamedTable = "location" | "clinician_team";
+export type NamedTable = "location" | "clinician_team" | "program" | "program_type";
 
 /**
  * The row of `table` other than `selfId` whose name equals `name` in any case, or null. Names

@@ -5,6 +5,7 @@ import type { Database } from "../db/database-types.ts";
 import { DEMO_PASSWORD, seedDemoClinic } from "./demo-clinic.ts";
 import { seedDemoMeasures } from "./demo-measures.ts";
 import { seedDemoPatients } from "./demo-patients.ts";
+import { seedDemoPrograms } from "./demo-programs.ts";
 import { seedDemoRespondents } from "./demo-respondents.ts";
 
 // Any constant works; nodes starting together against one database take turns on it.
@@ -14,7 +15,8 @@ const SEED_LOCK_KEY = 725_002;
  * Seeds the demo clinic (contracts.md "Demo seed") on a database with no clinical users yet:
  * locations, the demo clinical users, supervision, "Outpatient Team", about 50 patients and their
  * respondents (demo-respondents.ts: parents, teachers, and the `jordan` and `parent` logins), and
- * their PHQ-9 and GAD-7 histories with alerts (demo-measures.ts).
+ * their PHQ-9 and GAD-7 histories with alerts (demo-measures.ts), and programs on with the
+ * Intensive Outpatient Program (demo-programs.ts).
  * All in one transaction, so a failed seed leaves nothing behind; true when it seeded.
  */
 export async function seedDemoIfEmpty(db: Kysely<Database>, bundle: SchemaBundle = defaultBundle): Promise<boolean> {
@@ -33,6 +35,7 @@ export async function seedDemoIfEmpty(db: Kysely<Database>, bundle: SchemaBundle
     const patientIds = await seedDemoPatients(trx, bundle, clinic, clinic.users.admin);
     await seedDemoRespondents(trx, bundle, { patientIds, passwordHash, createdBy: clinic.users.admin });
     await seedDemoMeasures(trx, bundle, clinic);
+    await seedDemoPrograms(trx, clinic);
     return true;
   });
 }

@@ -19,6 +19,12 @@ export type FieldKind =
   | "clinicianTeams"
   | "locations"
   | "supervisors"
+  /** One program type's id (programs' type picker). */
+  | "programType"
+  /** One program's id (a program's parent). */
+  | "program"
+  /** One measure of the library (a program measure). */
+  | "measure"
   | "stringList"
   | "integerList"
   | "alertCount"
@@ -43,6 +49,9 @@ const KINDS = new Set<string>([
   "clinicianTeams",
   "locations",
   "supervisors",
+  "programType",
+  "program",
+  "measure",
   "stringList",
   "integerList",
   "alertCount",

@@ -86,6 +86,47 @@ async function adminGet(fx: Fixture, url: string): Promise<Record<string, unknow
   return res.json();
 }
 
+/**
+ * The matrix's program: clinician A on it directly, team A through its team, so supervisor A
+ * sees it too; clinician B and the therapist are on no program and are answered 404.
+ */
+const programs = new WeakMap<Fixture, Promise<number>>();
+function matrixProgram(fx: Fixture): Promise<number> {
+  let id = programs.get(fx);
+  if (!id) {
+    id = (async () => {
+      const row = await fx.db
+        .insertInto("program")
+        .values({ name: unique("Matrix program ") })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      await fx.db
+        .insertInto("program_clinician")
+        .values({ program_id: row.id, clinician_id: fx.ids.clinicianA })
+        .execute();
+      await fx.db.insertInto("program_clinician_team").values({ program_id: row.id, team_id: fx.teamId }).execute();
+      return row.id;
+    })();
+    programs.set(fx, id);
+  }
+  return id;
+}
+const programTypes = new WeakMap<Fixture, Promise<number>>();
+function matrixProgramType(fx: Fixture): Promise<number> {
+  let id = programTypes.get(fx);
+  if (!id) {
+    id = fx.db
+      .insertInto("program_type")
+      .values({ name: unique("Matrix type ") })
+      .returning("id")
+      .executeTakeFirstOrThrow()
+      .then((r) => r.id);
+    programTypes.set(fx, id);
+  }
+  return id;
+}
+const offProgram = (caller: CallerName) => (caller === "clinicianB" || caller === "therapist" ? [404] : undefined);
+
 /** A fresh respondent link on the chart, its account in `status` (3 Not Invited by default). */
 async function freshLink(fx: Fixture, chart: Chart, status = 3): Promise<{ ccauId: number; userId: number }> {
   const userId = await createUser(fx.db, {
@@ -312,6 +353,85 @@ export const ROUTE_CASES: Record<string, RouteCase> = {
   "POST /api/settings/ui-settings": {
     kind: "signed-in",
     request: () => ({ url: "/api/settings/ui-settings", body: { alertsStatusSelector: "active" } }),
+  },
+
+  // ---- programs (admins manage; readers see the programs they or their teams are on)
+  "GET /api/programs": { kind: "gated", request: () => ({ url: "/api/programs?page=1" }) },
+  "GET /api/programs/my": { kind: "gated", request: () => ({ url: "/api/programs/my" }) },
+  "GET /api/programs/all": { kind: "gated", request: () => ({ url: "/api/programs/all" }) },
+  "GET /api/programs/by-role": { kind: "gated", request: () => ({ url: "/api/programs/by-role" }) },
+  "GET /api/programs/get-all-programs": {
+    kind: "gated",
+    request: () => ({ url: "/api/programs/get-all-programs?excludeGroups=true" }),
+  },
+  "GET /api/programs/:id": {
+    kind: "gated",
+    okFor: offProgram,
+    request: async (fx) => ({ url: `/api/programs/${await matrixProgram(fx)}` }),
+  },
+  "POST /api/programs": {
+    kind: "gated",
+    ok: [201],
+    request: () => ({ url: "/api/programs", body: { name: unique("Matrix program ") } }),
+  },
+  "PUT /api/programs/:id": {
+    kind: "gated",
+    async request(fx) {
+      const id = await matrixProgram(fx);
+      return { url: `/api/programs/${id}`, body: await adminGet(fx, `/api/programs/${id}`) };
+    },
+  },
+  "GET /api/programs/:programId/measures": {
+    kind: "gated",
+    okFor: offProgram,
+    request: async (fx) => ({ url: `/api/programs/${await matrixProgram(fx)}/measures` }),
+  },
+  "POST /api/programs/:programId/measures": {
+    kind: "gated",
+    ok: [201],
+    async request(fx) {
+      const { id } = await fx.db
+        .insertInto("program")
+        .values({ name: unique("Matrix measured ") })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      return { url: `/api/programs/${id}/measures`, body: { measure_id: fx.phq9, frequency: 4 } };
+    },
+  },
+  "DELETE /api/programs/:programId/measures/:measureId": {
+    kind: "gated",
+    ok: [204],
+    async request(fx) {
+      // A program of its own, so the matrix program's measures stay as they are.
+      const { id: programId } = await fx.db
+        .insertInto("program")
+        .values({ name: unique("Matrix unmeasured ") })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      const { id } = await fx.db
+        .insertInto("program_measure")
+        .values({ program_id: programId, measure_id: fx.phq9, frequency: 1 })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      return { url: `/api/programs/${programId}/measures/${id}` };
+    },
+  },
+  "GET /api/program-types": { kind: "gated", request: () => ({ url: "/api/program-types" }) },
+  "GET /api/program-types/:id": {
+    kind: "gated",
+    request: async (fx) => ({ url: `/api/program-types/${await matrixProgramType(fx)}` }),
+  },
+  "POST /api/program-types": {
+    kind: "gated",
+    ok: [201],
+    request: () => ({ url: "/api/program-types", body: { name: unique("Matrix type ") } }),
+  },
+  "PUT /api/program-types/:id": {
+    kind: "gated",
+    async request(fx) {
+      const id = await matrixProgramType(fx);
+      return { url: `/api/program-types/${id}`, body: await adminGet(fx, `/api/program-types/${id}`) };
+    },
   },
 
   // ---- settings (admin): users, teams, locations, outbox, clinic settings

@@ -142,4 +142,29 @@ describe.each(DATABASES)("demo seed on $name", (database) => {
       .executeTakeFirstOrThrow();
     expect([Number(patients.n), Number(clinical.n)]).toEqual([50, 6]);
   });
+  it("turns programs on with the Intensive Outpatient Program, seen by its clinician and its team", async () => {
+    for (const username of ["clinician", "clinician2", "admin"]) {
+      const res = await t.app.inject({
+        method: "GET",
+        url: "/api/programs/my",
+        headers: await authHeader(t.db, users[username]),
+      });
+      expect(res.statusCode, username).toBe(200);
+      const names = res.json().rows.map((r: { name: string }) => r.name);
+      expect(names, username).toEqual(username === "admin" ? [] : ["Intensive Outpatient Program"]);
+    }
+    const res = await t.app.inject({
+      method: "GET",
+      url: "/api/programs",
+      headers: await authHeader(t.db, users.admin),
+    });
+    expect(res.json().rows).toEqual([
+      expect.objectContaining({
+        name: "Intensive Outpatient Program",
+        program_type_name: "Intensive outpatient",
+        group_name: "Adult services",
+        length_label: "8 weeks",
+      }),
+    ]);
+  });
 });

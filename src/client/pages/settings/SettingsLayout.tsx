@@ -1,6 +1,7 @@
 import { Button, Group } from "@mantine/core";
 import { Link, Outlet, useLocation } from "react-router-dom";
 import { useSession } from "../../auth/useSession.ts";
+import { useGeneralSettings } from "../../settings/useGeneralSettings.ts";
 import { sectionsFor } from "./settings-sections.ts";
 
 /**
@@ -10,7 +11,7 @@ import { sectionsFor } from "./settings-sections.ts";
 export function SettingsLayout() {
   const { user } = useSession();
   const { pathname } = useLocation();
-  const sections = sectionsFor(user);
+  const sections = sectionsFor(user, useGeneralSettings());
   return (
     <>
       <Group component="nav" aria-label="Settings" gap={4} mb="md">

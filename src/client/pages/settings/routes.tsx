@@ -2,6 +2,7 @@ import type { RouteObject } from "react-router-dom";
 import { lazyPage } from "../../app/lazy-page.tsx";
 import { RequirePermission } from "../../guards/RequirePermission.tsx";
 import { NotFoundPage } from "../system/NotFoundPage.tsx";
+import { RequireProgramsEnabled } from "./RequireProgramsEnabled.tsx";
 import { SettingsRedirect } from "./SettingsRedirect.tsx";
 import { ADMIN_LEVEL, AUDIT_LEVEL, STAFF_LEVEL } from "./settings-sections.ts";
 
@@ -18,6 +19,10 @@ const page = {
   patientUsers: lazyPage(() => import("./PatientUserListPage.tsx"), "PatientUserListPage"),
   patientUser: lazyPage(() => import("./PatientUserViewPage.tsx"), "PatientUserViewPage"),
   patientUserEdit: lazyPage(() => import("./PatientUserEditPage.tsx"), "PatientUserEditPage"),
+  programs: lazyPage(() => import("./ProgramListPage.tsx"), "ProgramListPage"),
+  programAdd: lazyPage(() => import("./ProgramAddPage.tsx"), "ProgramAddPage"),
+  programEdit: lazyPage(() => import("./ProgramEditPage.tsx"), "ProgramEditPage"),
+  programAddMeasure: lazyPage(() => import("./ProgramAddMeasurePage.tsx"), "ProgramAddMeasurePage"),
   general: lazyPage(() => import("./GeneralSettingsPage.tsx"), "GeneralSettingsPage"),
   outbox: lazyPage(() => import("./OutboxPage.tsx"), "OutboxPage"),
   auditLog: lazyPage(() => import("./AuditLogPage.tsx"), "AuditLogPage"),
@@ -45,6 +50,16 @@ export const settingsRoutes: RouteObject[] = [
           { path: "locations", element: page.locations },
           { path: "locations/add", element: page.locationAdd },
           { path: "locations/:locationId/edit", element: page.locationEdit },
+          {
+            // Only while the clinic works with programs (general settings programs_enabled), else 404.
+            element: <RequireProgramsEnabled />,
+            children: [
+              { path: "programs", element: page.programs },
+              { path: "programs/add", element: page.programAdd },
+              { path: "programs/program/:programId/edit", element: page.programEdit },
+              { path: "programs/program/:programId/add-measure", element: page.programAddMeasure },
+            ],
+          },
           { path: "general", element: page.general },
           { path: "outbox", element: page.outbox },
         ],

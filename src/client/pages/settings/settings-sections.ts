@@ -12,6 +12,8 @@ export interface SettingsSection {
   label: string;
   to: string;
   anyOf: readonly Permission[];
+  /** A general setting that must be on for the section to exist (programs_enabled). */
+  when?: "programs_enabled";
 }
 
 export const ADMIN_LEVEL: readonly Permission[] = ["settings.admin"];
@@ -22,14 +24,20 @@ export const SETTINGS_SECTIONS: readonly SettingsSection[] = [
   { label: "Clinical users", to: settingsPaths.clinicalUsers, anyOf: ADMIN_LEVEL },
   { label: "Clinician teams", to: settingsPaths.teams, anyOf: ADMIN_LEVEL },
   { label: "Locations", to: settingsPaths.locations, anyOf: ADMIN_LEVEL },
+  { label: "Programs", to: settingsPaths.programs, anyOf: ADMIN_LEVEL, when: "programs_enabled" },
   { label: "Patient users", to: settingsPaths.patientUsers, anyOf: STAFF_LEVEL },
   { label: "General", to: settingsPaths.general, anyOf: ADMIN_LEVEL },
   { label: "Outbox", to: settingsPaths.outbox, anyOf: ADMIN_LEVEL },
   { label: "Audit log", to: settingsPaths.auditLog, anyOf: AUDIT_LEVEL },
 ];
 
-export function sectionsFor(user: SessionUser | null): SettingsSection[] {
-  return SETTINGS_SECTIONS.filter((section) => hasAnyPermission(user, section.anyOf));
+export function sectionsFor(
+  user: SessionUser | null,
+  settings: Partial<Record<"programs_enabled", unknown>> = {},
+): SettingsSection[] {
+  return SETTINGS_SECTIONS.filter(
+    (section) => hasAnyPermission(user, section.anyOf) && (!section.when || settings[section.when] === true),
+  );
 }
 
 /** Where /settings leads (spec §2: the redirect depends on the role): admins to clinical users, staff to patient users. */
