@@ -40,7 +40,11 @@ function labeller(bundle: SchemaBundle, id: string) {
 }
 
 /** Status and disposition in words (schemas/enums). */
-export function admissionWords(bundle: SchemaBundle, dischargeStatus: "pending" | "final" | null, disposition: string | null) {
+export function admissionWords(
+  bundle: SchemaBundle,
+  dischargeStatus: "pending" | "final" | null,
+  disposition: string | null,
+) {
   const status = admissionStatus(dischargeStatus);
   return {
     status,
@@ -90,7 +94,11 @@ export async function chartAdmissions(
       "acp.disposition",
       "acp.discharge_status",
     ])
-    .select(sql<number | null>`(select min(pa.id) from program_assignment pa where pa.access_control_program_id = acp.id)`.as("assignment_id"))
+    .select(
+      sql<number | null>`(select min(pa.id) from program_assignment pa where pa.access_control_program_id = acp.id)`.as(
+        "assignment_id",
+      ),
+    )
     .select(answeredUnder(sql.ref("acp.id")).as("answered"))
     .select(openDischargeMeasures(sql.ref("acp.id")).as("open_measures"))
     .select(openEpisodeAlerts(sql.ref("acp.id")).as("open_alerts"))

@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import type { AdmissionResult } from "../../../generated/types/api/responses/admission-result.ts";
-import type { SchemaBundle } from "../../shared/schema/bundle.ts";
 import { todayIn } from "../../shared/scheduling/due-dates.ts";
+import type { SchemaBundle } from "../../shared/schema/bundle.ts";
 import type { RequestUser } from "../auth/request-user.ts";
 import type { Database } from "../db/database-types.ts";
 import { isUniqueViolation } from "../db/pg-errors.ts";
@@ -36,12 +36,21 @@ export async function admitPatient(
   try {
     return await db.transaction().execute(async (trx) => {
       const chart = await visibleChart(trx, user, { patientId: body.patientId });
-      const program = await trx.selectFrom("program").select(["id", "status"]).where("id", "=", programId).executeTakeFirst();
+      const program = await trx
+        .selectFrom("program")
+        .select(["id", "status"])
+        .where("id", "=", programId)
+        .executeTakeFirst();
       if (!program) throw notFound(PROGRAM_NOT_FOUND);
       if (program.status !== "active") throw new HttpError(409, PROGRAM_INACTIVE, "program_inactive");
       const episode = await trx
         .insertInto("access_control_program")
-        .values({ cca_id: chart.ccaId, program_id: programId, admission_date: body.admission_date, created_by: user.id })
+        .values({
+          cca_id: chart.ccaId,
+          program_id: programId,
+          admission_date: body.admission_date,
+          created_by: user.id,
+        })
         .returning("id")
         .executeTakeFirstOrThrow();
       await trx
@@ -63,7 +72,8 @@ export async function admitPatient(
     });
   } catch (err) {
     // access_control_program_one_open: the chart has an open admission to this program already.
-    if (isUniqueViolation(err, "access_control_program_one_open")) throw new HttpError(409, ALREADY_IN_PROGRAM, "already_in_program");
+    if (isUniqueViolation(err, "access_control_program_one_open"))
+      throw new HttpError(409, ALREADY_IN_PROGRAM, "already_in_program");
     throw err;
   }
 }

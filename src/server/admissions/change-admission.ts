@@ -1,8 +1,8 @@
 import { type Kysely, sql } from "kysely";
 import type { AdmissionResult } from "../../../generated/types/api/responses/admission-result.ts";
 import type { AdmissionUndone } from "../../../generated/types/api/responses/admission-undone.ts";
-import type { SchemaBundle } from "../../shared/schema/bundle.ts";
 import { todayIn } from "../../shared/scheduling/due-dates.ts";
+import type { SchemaBundle } from "../../shared/schema/bundle.ts";
 import type { RequestUser } from "../auth/request-user.ts";
 import type { Database } from "../db/database-types.ts";
 import { HttpError } from "../http/http-error.ts";
@@ -16,7 +16,8 @@ export const UNDO_ANSWERED =
 export const UNDO_DISCHARGED = "This admission can no longer be undone: the patient was discharged from the program.";
 export const DATE_ANSWERED =
   "The admission date can no longer be changed: measures were answered under this admission.";
-export const DATE_DISCHARGED = "The admission date can no longer be changed: the patient was discharged from the program.";
+export const DATE_DISCHARGED =
+  "The admission date can no longer be changed: the patient was discharged from the program.";
 
 async function hasAnswers(trx: Kysely<Database>, episodeId: number): Promise<boolean> {
   const { rows } = await sql<{ answered: boolean }>`select ${answeredUnder(episodeId)} as answered`.execute(trx);

@@ -1,8 +1,8 @@
 import { type Kysely, sql } from "kysely";
 import type { DischargeRequest } from "../../../generated/types/api/discharge-request.ts";
 import type { AdmissionResult } from "../../../generated/types/api/responses/admission-result.ts";
-import type { SchemaBundle } from "../../shared/schema/bundle.ts";
 import { todayIn } from "../../shared/scheduling/due-dates.ts";
+import type { SchemaBundle } from "../../shared/schema/bundle.ts";
 import type { RequestUser } from "../auth/request-user.ts";
 import type { Database } from "../db/database-types.ts";
 import { badRequest, HttpError } from "../http/http-error.ts";

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from "kysely";
 import type { MeasureDefinition } from "../../shared/measures/types.ts";
-import { type CalendarDate, occurrenceDueDate, ONE_TIME } from "../../shared/scheduling/due-dates.ts";
+import { type CalendarDate, ONE_TIME, occurrenceDueDate } from "../../shared/scheduling/due-dates.ts";
 import type { Database } from "../db/database-types.ts";
 import { ageOn } from "../patients/patient-age.ts";
 import { fitsRespondent } from "../scheduling/eligibility.ts";
@@ -79,7 +79,9 @@ export async function scheduleEpisodeMeasures(
   const horizon = await generationHorizon(trx, new Date());
   for (const pm of measures) {
     const respondents = links.filter((l) =>
-      pm.respondent_kind === "patient" ? l.relation_id === 1 : l.relation_id !== 1 && l.respondent_type === pm.respondent_kind,
+      pm.respondent_kind === "patient"
+        ? l.relation_id === 1
+        : l.relation_id !== 1 && l.respondent_type === pm.respondent_kind,
     );
     if (respondents.length === 0) skipped.push({ measure: pm.abbreviation, respondent: null, reason: NO_RESPONDENT });
     for (const link of respondents) {

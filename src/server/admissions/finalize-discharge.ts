@@ -33,7 +33,11 @@ export async function finalizeIfComplete(trx: Kysely<Database>, episodeId: numbe
     .where(sql<SqlBool>`${openEpisodeAlerts(episodeId)} = 0`)
     .executeTakeFirst();
   if (Number(finalized.numUpdatedRows) === 0) return false;
-  await trx.updateTable("schedule").set({ enabled: false }).where("access_control_program_id", "=", episodeId).execute();
+  await trx
+    .updateTable("schedule")
+    .set({ enabled: false })
+    .where("access_control_program_id", "=", episodeId)
+    .execute();
   await sql`delete from answer where client_measure_id in (
     select id from client_measure where access_control_program_id = ${episodeId} and status = 'partial')`.execute(trx);
   await trx

@@ -2,8 +2,8 @@ import type { Kysely } from "kysely";
 import type { ReportEpisode } from "../../../generated/types/api/responses/report-episode.ts";
 import type { Disposition } from "../../../generated/types/enums/disposition.ts";
 import { lengthOfTreatment } from "../../shared/episodes/length-of-treatment.ts";
-import type { SchemaBundle } from "../../shared/schema/bundle.ts";
 import { todayIn } from "../../shared/scheduling/due-dates.ts";
+import type { SchemaBundle } from "../../shared/schema/bundle.ts";
 import type { Database } from "../db/database-types.ts";
 import { admissionWords } from "./admission-read.ts";
 

@@ -2,8 +2,8 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Kysely } from "kysely";
 import { type SchemaBundle, schemaById } from "../../shared/schema/bundle.ts";
 import type { Database } from "../db/database-types.ts";
-import { GENERAL_SETTINGS_ID } from "../settings/general-settings.ts";
 import { HttpError } from "../http/http-error.ts";
+import { GENERAL_SETTINGS_ID } from "../settings/general-settings.ts";
 
 /** Whether the clinic works with programs: general settings programs_enabled, else its schema default. */
 export async function programsEnabled(db: Kysely<Database>, bundle: SchemaBundle): Promise<boolean> {

@@ -42,7 +42,9 @@ export async function reportRoutes(app: FastifyInstance, ctx: AppContext): Promi
       const zone = await clinicTimeZone(ctx.db);
       if (readsCharts(user)) return clinicianReport(user.id, await visibleSession(ctx.db, zone, user, clientMeasureId));
       await assertAgreement(ctx.db, user.id);
-      return sessionReport(ctx.db, ctx.bundle, await ownSession(ctx.db, zone, user.id, clientMeasureId), { includeAlerts: false });
+      return sessionReport(ctx.db, ctx.bundle, await ownSession(ctx.db, zone, user.id, clientMeasureId), {
+        includeAlerts: false,
+      });
     },
   );
 

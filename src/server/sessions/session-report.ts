@@ -1,9 +1,9 @@
 import { type Kysely, sql } from "kysely";
 import type { ReportAlert, SessionReport } from "../../shared/api/measure-reports.ts";
-import { compareSessions, type ScoreResult, type SessionComparison } from "../../shared/scoring/index.ts";
-import { alertRows } from "../alerts/alert-read.ts";
 import type { SchemaBundle } from "../../shared/schema/bundle.ts";
+import { compareSessions, type ScoreResult, type SessionComparison } from "../../shared/scoring/index.ts";
 import { sessionEpisode } from "../admissions/session-episode.ts";
+import { alertRows } from "../alerts/alert-read.ts";
 import type { Database } from "../db/database-types.ts";
 import type { DefinitionVersion } from "../measures/definitions.ts";
 import { clinicTimeZone } from "./availability.ts";

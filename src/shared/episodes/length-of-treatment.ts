@@ -51,11 +51,7 @@ export function bucketOf(schema: JsonSchema, value: number): { value: string; la
 }
 
 /** Length of treatment on `day` of an episode admitted on `admission` (never below 0). */
-export function lengthOfTreatment(
-  bundle: SchemaBundle,
-  admission: CalendarDate,
-  day: CalendarDate,
-): LengthOfTreatment {
+export function lengthOfTreatment(bundle: SchemaBundle, admission: CalendarDate, day: CalendarDate): LengthOfTreatment {
   const days = Math.max(0, daysBetween(admission, day));
   const weeks = outpatientWeeks(days);
   const dayBucket = bucketOf(schemaById(bundle, DAYS_BUCKETS_ID), days);

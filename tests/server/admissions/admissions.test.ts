@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { UNDO_ANSWERED, DATE_ANSWERED } from "../../../src/server/admissions/change-admission.ts";
+import { DATE_ANSWERED, UNDO_ANSWERED } from "../../../src/server/admissions/change-admission.ts";
 import { NO_RESPONDENT } from "../../../src/server/admissions/episode-schedules.ts";
 import { syncMeasureLibrary } from "../../../src/server/measures/library-sync.ts";
 import { addDays, todayIn } from "../../../src/shared/scheduling/due-dates.ts";
@@ -121,7 +121,11 @@ describe.each(DATABASES)("admission and discharge on $name", (database) => {
   describe("admitting", () => {
     it("records the episode, activates the patient and schedules the admission measures from the admission date", async () => {
       const chart = await freshChart();
-      const before = await t.db.selectFrom("patient").select("active").where("id", "=", chart.patientId).executeTakeFirstOrThrow();
+      const before = await t.db
+        .selectFrom("patient")
+        .select("active")
+        .where("id", "=", chart.patientId)
+        .executeTakeFirstOrThrow();
       expect(before.active).toBe(false);
       const body = await admit(chart);
       const episode = body.admission.accessControlProgramId;
@@ -135,7 +139,11 @@ describe.each(DATABASES)("admission and discharge on $name", (database) => {
       });
       expect(body.admission.assignmentId).toEqual(expect.any(Number));
       expect(body.patientActivated).toBe(true);
-      const active = await t.db.selectFrom("patient").select("active").where("id", "=", chart.patientId).executeTakeFirstOrThrow();
+      const active = await t.db
+        .selectFrom("patient")
+        .select("active")
+        .where("id", "=", chart.patientId)
+        .executeTakeFirstOrThrow();
       expect(active.active).toBe(true);
       // Every two weeks from the admission day: today and in 14 days (the look-ahead's last day).
       expect(body.scheduled).toEqual([
@@ -237,7 +245,9 @@ describe.each(DATABASES)("admission and discharge on $name", (database) => {
       expect(await admission(chart, episode)).toBeUndefined();
       const left = await t.db.selectFrom("schedule").select("id").where("ccau_id", "=", chart.ccauId).execute();
       expect(left).toEqual([]);
-      expect(await t.db.selectFrom("client_measure").select("id").where("ccau_id", "=", chart.ccauId).execute()).toEqual([]);
+      expect(
+        await t.db.selectFrom("client_measure").select("id").where("ccau_id", "=", chart.ccauId).execute(),
+      ).toEqual([]);
       // Admitted again after the undo: a fresh episode.
       expect((await admit(chart)).admission.accessControlProgramId).not.toBe(episode);
     });
@@ -320,7 +330,9 @@ describe.each(DATABASES)("admission and discharge on $name", (database) => {
         .where("access_control_program_id", "=", episode)
         .execute();
       expect(schedules.every((s) => !s.enabled)).toBe(true);
-      const statuses = (await episodeSessions(episode)).map((s) => `${s.measure_id === gad7 ? "GAD-7" : "PHQ-9"} ${s.status}`);
+      const statuses = (await episodeSessions(episode)).map(
+        (s) => `${s.measure_id === gad7 ? "GAD-7" : "PHQ-9"} ${s.status}`,
+      );
       expect(statuses.sort()).toEqual(["GAD-7 submitted", "PHQ-9 disabled", "PHQ-9 submitted"]);
     });
 
@@ -431,7 +443,9 @@ describe.each(DATABASES)("admission and discharge on $name", (database) => {
       const [intake] = await episodeSessions(episode);
       await submit(chart, intake.id, phq9WithAlert);
       // Completed at noon UTC today: the same clinic day in New York.
-      await sql`update client_measure set completed_at = ${`${today()}T16:00:00Z`}::timestamptz where id = ${intake.id}`.execute(t.db);
+      await sql`update client_measure set completed_at = ${`${today()}T16:00:00Z`}::timestamptz where id = ${intake.id}`.execute(
+        t.db,
+      );
       await discharge(chart, episode);
       const res = await call("GET", `/api/measure-session/${intake.id}/session-report`);
       expect(res.statusCode).toBe(200);
@@ -477,8 +491,16 @@ describe.each(DATABASES)("admission and discharge on $name", (database) => {
       const during = own.json().clientMeasure.id;
       await submit(chart, during, [0, 0, 0, 0, 0, 0, 0, 0, 0]);
       const report = (await call("GET", `/api/measure-session/${during}/session-report`)).json();
-      expect(report.episode).toMatchObject({ accessControlProgramId: episode, program: { name: "Outpatient therapy" } });
-      expect(report.episode.at_completion).toMatchObject({ days: 0, weeks: 0, days_bucket: "lt2", weeks_bucket: "le1" });
+      expect(report.episode).toMatchObject({
+        accessControlProgramId: episode,
+        program: { name: "Outpatient therapy" },
+      });
+      expect(report.episode.at_completion).toMatchObject({
+        days: 0,
+        weeks: 0,
+        days_bucket: "lt2",
+        weeks_bucket: "le1",
+      });
     });
   });
 
@@ -513,7 +535,9 @@ describe.each(DATABASES)("admission and discharge on $name", (database) => {
     it("lists the active programs the patient is not in", async () => {
       const chart = await freshChart();
       const names = async () =>
-        (await call("GET", `/api/patients/${chart.patientId}/programs/available`)).json().rows.map((r: { name: string }) => r.name);
+        (await call("GET", `/api/patients/${chart.patientId}/programs/available`))
+          .json()
+          .rows.map((r: { name: string }) => r.name);
       expect(await names()).toEqual(expect.arrayContaining(["Intensive outpatient", "Outpatient therapy"]));
       expect(await names()).not.toContain("Closed program");
       await admit(chart, today(), quiet);
