@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { accountRoutes } from "./accounts/routes.ts";
+import { admissionRoutes } from "./admissions/routes.ts";
 import { alertRoutes } from "./alerts/routes.ts";
 import type { AppContext } from "./app-context.ts";
 import { auditRoutes } from "./audit/audit-routes.ts";
@@ -55,6 +56,7 @@ export const apiRouteModules: ((app: FastifyInstance, ctx: AppContext) => Promis
   chartViewRoutes,
   chartSettingsRoutes,
   alertRoutes,
+  admissionRoutes,
   worklistRoutes,
   auditRoutes,
 ];

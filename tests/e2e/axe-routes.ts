@@ -188,6 +188,16 @@ export const CLINICIAN_ROUTES: RouteCase[] = [
       { name: "remove dialog", roles: WRITERS, open: (p) => openDialog(p, /^Remove /, /^Remove measure: /) },
     ],
   },
+  {
+    name: "chart: programs tab",
+    // Shown while the clinic uses programs (programs_enabled, on by default): admissions and Add to program.
+    path: (f) => `${f.jordanPath}?tab=programs`,
+    roles: CLINICAL,
+    ready: (p) => p.getByRole("tabpanel").getByRole("heading", { name: "Programs" }),
+    states: [
+      { name: "add-to-program dialog", roles: WRITERS, open: (p) => openDialog(p, "Add to program", "Add to program") },
+    ],
+  },
   { name: "patient add", path: "/clinician/patients/add", roles: WRITERS },
   { name: "patient edit", path: (f) => `${f.patientPath}/edit`, roles: WRITERS },
   { name: "respondent add", path: (f) => `${f.patientPath}/respondent/add`, roles: WRITERS },

@@ -3,6 +3,7 @@ import { type SqlBool, sql } from "kysely";
 import type { AcknowledgedAlert, AlertAcknowledge, AlertList } from "../../shared/api/alerts.ts";
 import { MESSAGES } from "../../shared/api-errors.ts";
 import type { PatientView } from "../../shared/permissions.ts";
+import { settleAfterAcknowledgement } from "../admissions/finalize-discharge.ts";
 import type { AppContext } from "../app-context.ts";
 import { forbidden, HttpError, notFound } from "../http/http-error.ts";
 import { pageWindow } from "../http/paging.ts";
@@ -88,19 +89,24 @@ export async function alertRoutes(app: FastifyInstance, ctx: AppContext): Promis
       const access = chartVisible(user, "visible", "a.cca_id");
       const note = body.note?.trim() || null;
       // Only the first acknowledgement is recorded: acknowledging again answers the same record.
-      const updated = await ctx.db
-        .updateTable("alert as a")
-        .set({
-          acknowledged_by: user.id,
-          acknowledged_at: sql`now()`,
-          disposition: body.disposition,
-          disposition_note: note,
-        })
-        .where("a.id", "=", id)
-        .where("a.acknowledged_at", "is", null)
-        .where(access)
-        .returning("a.id")
-        .executeTakeFirst();
+      const updated = await ctx.db.transaction().execute(async (trx) => {
+        const row = await trx
+          .updateTable("alert as a")
+          .set({
+            acknowledged_by: user.id,
+            acknowledged_at: sql`now()`,
+            disposition: body.disposition,
+            disposition_note: note,
+          })
+          .where("a.id", "=", id)
+          .where("a.acknowledged_at", "is", null)
+          .where(access)
+          .returning("a.id")
+          .executeTakeFirst();
+        // A pending discharge waiting for this alert may be final now (docs/programs-episodes.md).
+        if (row) await settleAfterAcknowledgement(trx, row.id);
+        return row;
+      });
       const alert = await findAlert(ctx.db, id, access, await escalationHours(ctx, ctx.db));
       if (!alert) throw notFound(ALERT_NOT_FOUND);
       return { ...alert, acknowledgedNow: updated !== undefined };

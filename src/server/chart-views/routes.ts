@@ -138,7 +138,10 @@ export async function chartViewRoutes(app: FastifyInstance, ctx: AppContext): Pr
       const latest = await latestSubmittedSession(ctx.db, ccauId, measureId);
       if (latest === null) throw notFound(SESSION_NOT_FOUND);
       const session = await visibleSession(ctx.db, await clinicTimeZone(ctx.db), user, latest);
-      return sessionReport(ctx.db, session, { includeAlerts: true, overdueHours: await escalationHours(ctx, ctx.db) });
+      return sessionReport(ctx.db, ctx.bundle, session, {
+        includeAlerts: true,
+        overdueHours: await escalationHours(ctx, ctx.db),
+      });
     },
   );
 }

@@ -321,6 +321,9 @@ export interface AccessControlProgramTable {
   /** A value of enums/disposition.json. */
   disposition: string | null;
   discharge_status: "pending" | "final" | null;
+  /** Who discharged, and when the discharge became final (0019_admissions.sql). */
+  discharged_by: number | null;
+  discharge_final_at: Date | null;
   created_by: number | null;
   version: Generated<number>;
   created_at: Generated<Date>;
@@ -358,6 +361,8 @@ export interface ScheduleTable {
   appointment_id: number | null;
   /** The admission (episode) this schedule belongs to (0018_programs.sql); null outside programs. */
   access_control_program_id: number | null;
+  /** Which of the episode's program measures it carries out (0019_admissions.sql); null outside programs. */
+  program_timing: "admission" | "discharge" | null;
   enabled: Generated<boolean>;
   created_by: number | null;
   created_at: Generated<Date>;

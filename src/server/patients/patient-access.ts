@@ -16,27 +16,53 @@ import { HttpError } from "../http/http-error.ts";
  *   "team" narrows that to the charts of their clinician teams, for reviewing a team's caseload.
  * - patients.viewSupervised: charts assigned (directly or via a team) to a clinician they supervise ("supervised").
  *
+ * A program is a way of being assigned too (issue 11 §2, docs/programs-episodes.md): a clinician
+ * on a program, directly (program_clinician) or through a team (program_clinician_team), sees the
+ * charts with an open admission to it (access_control_program not finally discharged) as if
+ * assigned to them: in "my", in "team" when through their team, and their supervisor in
+ * "supervised". A final discharge ends that path; the chart's own clinicians and teams stay.
+ *
  * The patient list shows one of those sets (its view); single-patient routes use the union, and a
  * chart outside it is answered exactly like a chart that does not exist.
  */
 export type ChartScope = PatientView | "visible";
 
+/** An admission of the chart (alias `acp`) that still gives its program's people the chart: not finally discharged. */
+function openAdmission(ccaId: Expression<unknown>, onProgram: RawBuilder<SqlBool>): RawBuilder<SqlBool> {
+  return sql<SqlBool>`exists (select 1 from access_control_program acp
+               where acp.cca_id = ${ccaId} and acp.discharge_status is distinct from 'final' and ${onProgram})`;
+}
+
+/** The program of `acp` names the clinician `clinicianId` directly. */
+const programNames = (clinicianId: Expression<unknown>) =>
+  sql<SqlBool>`exists (select 1 from program_clinician pc where pc.program_id = acp.program_id and pc.clinician_id = ${clinicianId})`;
+
+/** The program of `acp` names a team `memberId` belongs to. */
+const programTeamHas = (memberId: Expression<unknown>) =>
+  sql<SqlBool>`exists (select 1 from program_clinician_team pt join clinician_team_member ptm on ptm.team_id = pt.team_id
+               where pt.program_id = acp.program_id and ptm.user_id = ${memberId})`;
+
 function assignedTo(userId: Expression<unknown>, ccaId: Expression<unknown>): RawBuilder<SqlBool> {
   return sql<SqlBool>`(exists (select 1 from cca_clinician ac where ac.cca_id = ${ccaId} and ac.clinician_id = ${userId})
-    or ${ofTeamsOf(userId, ccaId)})`;
+    or ${ofTeamsOf(userId, ccaId)}
+    or ${openAdmission(ccaId, programNames(userId))})`;
 }
 
 function ofTeamsOf(userId: Expression<unknown>, ccaId: Expression<unknown>): RawBuilder<SqlBool> {
-  return sql<SqlBool>`exists (select 1 from cca_team tte join clinician_team_member tm on tm.team_id = tte.team_id
-               where tte.cca_id = ${ccaId} and tm.user_id = ${userId})`;
+  return sql<SqlBool>`(exists (select 1 from cca_team tte join clinician_team_member tm on tm.team_id = tte.team_id
+               where tte.cca_id = ${ccaId} and tm.user_id = ${userId})
+    or ${openAdmission(ccaId, programTeamHas(userId))})`;
 }
 
 function supervisedBy(userId: Expression<unknown>, ccaId: Expression<unknown>): RawBuilder<SqlBool> {
+  const supervisee = sql.ref("s.clinician_id");
   return sql<SqlBool>`(exists (select 1 from cca_clinician sc join supervision s on s.clinician_id = sc.clinician_id
                where sc.cca_id = ${ccaId} and s.supervisor_id = ${userId})
     or exists (select 1 from cca_team st join clinician_team_member sm on sm.team_id = st.team_id
                join supervision s on s.clinician_id = sm.user_id
-               where st.cca_id = ${ccaId} and s.supervisor_id = ${userId}))`;
+               where st.cca_id = ${ccaId} and s.supervisor_id = ${userId})
+    or exists (select 1 from supervision s where s.supervisor_id = ${userId}
+               and ${openAdmission(ccaId, sql<SqlBool>`(${programNames(supervisee)} or ${programTeamHas(supervisee)})`)}))`;
 }
 
 /**

@@ -82,6 +82,7 @@ export async function generateForSchedule(
     .innerJoin("app_user as u", "u.id", "cu.user_id")
     .innerJoin("measure as m", "m.id", "s.measure_id")
     .select(["s.id", "s.ccau_id", "s.measure_id", "s.frequency", "s.due_date", "s.next_index", "s.next_due_date"])
+    .select("s.access_control_program_id")
     .select("m.current_version_id")
     .where("s.id", "=", scheduleId)
     .where(mayGenerate())
@@ -109,6 +110,8 @@ export async function generateForSchedule(
           // Pinned to the definition of the day it is made, like a one-time assignment.
           measure_version_id: schedule.current_version_id,
           schedule_id: schedule.id,
+          // An episode's occurrence is the episode's (docs/programs-episodes.md): outcomes count it there.
+          access_control_program_id: schedule.access_control_program_id,
           due_date: dueInstant(r.due),
           opens_on: r.opens,
         })),

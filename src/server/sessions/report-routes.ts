@@ -24,7 +24,7 @@ export async function reportRoutes(app: FastifyInstance, ctx: AppContext): Promi
   // A clinician reading a result's report has opened it: Home's "New results" then shows it as
   // seen for them (docs/home.md). The mark is the read's, so every screen that opens a report counts.
   const clinicianReport = async (userId: number, session: SessionRow) => {
-    const report = await sessionReport(ctx.db, session, {
+    const report = await sessionReport(ctx.db, ctx.bundle, session, {
       includeAlerts: true,
       overdueHours: await escalationHours(ctx, ctx.db),
     });
@@ -42,7 +42,9 @@ export async function reportRoutes(app: FastifyInstance, ctx: AppContext): Promi
       const zone = await clinicTimeZone(ctx.db);
       if (readsCharts(user)) return clinicianReport(user.id, await visibleSession(ctx.db, zone, user, clientMeasureId));
       await assertAgreement(ctx.db, user.id);
-      return sessionReport(ctx.db, await ownSession(ctx.db, zone, user.id, clientMeasureId), { includeAlerts: false });
+      return sessionReport(ctx.db, ctx.bundle, await ownSession(ctx.db, zone, user.id, clientMeasureId), {
+        includeAlerts: false,
+      });
     },
   );
 

@@ -1,9 +1,12 @@
 import { type Kysely, sql } from "kysely";
 import type { ReportAlert, SessionReport } from "../../shared/api/measure-reports.ts";
+import type { SchemaBundle } from "../../shared/schema/bundle.ts";
 import { compareSessions, type ScoreResult, type SessionComparison } from "../../shared/scoring/index.ts";
+import { sessionEpisode } from "../admissions/session-episode.ts";
 import { alertRows } from "../alerts/alert-read.ts";
 import type { Database } from "../db/database-types.ts";
 import type { DefinitionVersion } from "../measures/definitions.ts";
+import { clinicTimeZone } from "./availability.ts";
 import { reportAnswers, reportMeasure, reportScore } from "./report.ts";
 import { sessionDefinition } from "./session-definition.ts";
 import { loadAnswers, type SessionRow } from "./session-store.ts";
@@ -45,10 +48,12 @@ async function comparison(
  * score as stored at submit (total, subscales, severity, cut-off), change since the first and
  * previous sessions, and the session's alerts. Partial sessions have answers and alerts but no
  * score: partial answers never produce one. Respondents get their answers and scores; alerts
- * are clinical follow-up and are shown to clinicians only.
+ * are clinical follow-up and are shown to clinicians only. The episode of care the session counts
+ * in, with the length of treatment at completion, is shown to both (docs/programs-episodes.md).
  */
 export async function sessionReport(
   db: Kysely<Database>,
+  bundle: SchemaBundle,
   session: SessionRow,
   /** Alerts are included for clinicians, marked overdue after the general setting's hours. */
   opts: { includeAlerts: false } | { includeAlerts: true; overdueHours: number },
@@ -70,6 +75,7 @@ export async function sessionReport(
     ccaId: session.ccaId,
     patient: { id: session.patientId, full_name: session.patientName },
     respondent: { name: session.respondentName, relation_id: session.relationId },
+    episode: await sessionEpisode(db, bundle, await clinicTimeZone(db), session.id, session.completedAt),
     measure: reportMeasure(def, session.measureId, version.version),
     answers: reportAnswers(def, answers),
     score: stored ? reportScore(def, stored) : null,

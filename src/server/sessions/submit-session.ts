@@ -4,10 +4,12 @@ import { questionsById } from "../../shared/measures/questions.ts";
 import type { MeasureDefinition } from "../../shared/measures/types.ts";
 import { type Answers, type ScoreResult, scoreSession } from "../../shared/scoring/index.ts";
 import type { FieldError } from "../../shared/validation/field-errors.ts";
+import { attributeAndSettle } from "../admissions/finalize-discharge.ts";
 import { raiseAlerts } from "../alerts/raise-alerts.ts";
 import { ACTIVITY, logActivity } from "../auth/activity-log.ts";
 import type { Database } from "../db/database-types.ts";
 import { HttpError } from "../http/http-error.ts";
+import { clinicTimeZone } from "./availability.ts";
 import type { SessionRow } from "./session-store.ts";
 
 export const REQUIRED_MISSING = "A measure cannot be scored when required questions are skipped.";
@@ -86,6 +88,8 @@ export async function submitSession(
   const rows = scoreRows(session.id, result);
   if (rows.length) await trx.insertInto("measure_score").values(rows).execute();
   await raiseAlerts(trx, session, result.alerts);
+  // The session counts in the episode it was answered in; a pending discharge may be final now.
+  await attributeAndSettle(trx, session.id, await clinicTimeZone(trx));
   await logActivity(trx, {
     userId: session.respondentUserId,
     actorId,

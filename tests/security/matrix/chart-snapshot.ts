@@ -9,7 +9,7 @@ const rowsOf = (table: string, where: RawBuilder<unknown>) =>
 /**
  * Everything a request could change about one chart, as JSON text: the patient, the chart and
  * its assignment, its links and their accounts, roles, contacts, one-time tokens (access codes,
- * reset links), sessions, schedules, measures, answers, scores, alerts, plus the outbox's size (a
+ * reset links), sessions, schedules, measures, answers, scores, alerts, admissions, plus the outbox's size (a
  * message sent to the chart's people). Equal before and after a refused request means nothing
  * changed. One statement, so the matrix can take hundreds of them. `outbox: false` leaves the
  * outbox out, for a request that must send a message and change nothing else.
@@ -36,6 +36,7 @@ export async function chartSnapshot(db: Kysely<Database>, ccaId: number, outbox 
       'answers', ${rowsOf("answer", sql`x.client_measure_id in ${measures}`)},
       'scores', ${rowsOf("measure_score", sql`x.client_measure_id in ${measures}`)},
       'alerts', ${rowsOf("alert", sql`x.cca_id = ${ccaId}`)},
+      'admissions', ${rowsOf("access_control_program", sql`x.cca_id = ${ccaId}`)},
       'outbox', ${outbox ? sql`(select count(*) from outbox_message)` : sql`null`}
     )::text as snapshot`.execute(db);
   return rows[0].snapshot;

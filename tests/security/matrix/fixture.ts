@@ -4,6 +4,7 @@ import type { Database } from "../../../src/server/db/database-types.ts";
 import { syncMeasureLibrary } from "../../../src/server/measures/library-sync.ts";
 import { chartWithRespondent, dueDate, linkedRespondent, measureId, schedule } from "../../helpers/measures.ts";
 import { createTeam, nextMrn, superviseClinicians } from "../../helpers/patients.ts";
+import { setProgramsEnabled } from "../../helpers/programs.ts";
 import { addRespondent, nextEmail } from "../../helpers/respondents.ts";
 import { authHeader, createUser } from "../../helpers/users.ts";
 
@@ -189,6 +190,8 @@ async function buildChart(
 /** Signs every caller in (tokens signed directly, no login) and builds charts A and B. */
 export async function buildFixture(app: FastifyInstance, db: Kysely<Database>): Promise<Fixture> {
   await syncMeasureLibrary(db);
+  // The admission routes answer only while the clinic uses programs.
+  await setProgramsEnabled(db, true);
   const phq9 = await measureId(db, "phq-9");
   const ids = {} as Record<CallerName, number>;
   const headers = {} as Record<CallerName, Headers | undefined>;

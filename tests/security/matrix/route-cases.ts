@@ -1,6 +1,8 @@
 import { ACCOUNT_WIDE_STAFF_ONLY } from "../../../src/server/accounts/account-access.ts";
 import { EMAIL } from "../../../src/server/contacts/contacts.ts";
+import { todayIn } from "../../../src/shared/scheduling/due-dates.ts";
 import { nextMrn, patientBody } from "../../helpers/patients.ts";
+import { insertProgram } from "../../helpers/programs.ts";
 import { addRespondent, nextEmail, respondentBody, teamOf, updateBodyFrom } from "../../helpers/respondents.ts";
 import { createUser } from "../../helpers/users.ts";
 import { permissionsOf } from "./expectations.ts";
@@ -199,6 +201,24 @@ async function freshLocation(fx: Fixture): Promise<number> {
     .executeTakeFirstOrThrow();
   return id;
 }
+
+/** A program of its own for each attempt (a chart is in a program once at a time), with nobody on it. */
+function freshProgram(fx: Fixture): Promise<number> {
+  return insertProgram(fx.db, { name: unique("Matrix program "), measures: [{ measureId: fx.phq9, frequency: 4 }] });
+}
+
+/** An open admission of the chart to a fresh program, for an attempt to change, discharge or undo. */
+async function freshAdmission(fx: Fixture, chart: Chart): Promise<number> {
+  const { id } = await fx.db
+    .insertInto("access_control_program")
+    .values({ cca_id: chart.ccaId, program_id: await freshProgram(fx), admission_date: clinicToday() })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return id;
+}
+
+/** The clinic's today (the default time zone): a day the admission routes accept. */
+const clinicToday = () => todayIn("America/New_York");
 
 /** The chart the caller would use for a chart-bound lookup: one they see (A when they see none). */
 function homeChart(fx: Fixture, caller: CallerName): Chart {
@@ -609,6 +629,41 @@ export const ROUTE_CASES: Record<string, RouteCase> = {
     }),
   },
   "GET /api/patients/:patientId": { kind: "chart", request: (_fx, t) => ({ url: `/api/patients/${t.patientId}` }) },
+  // Admission and discharge (issue 11 §2): each attempt on an admission of its own.
+  "POST /api/programs/:programId/create-assignment": {
+    kind: "chart",
+    ok: [201],
+    request: async (fx, t) => ({
+      url: `/api/programs/${await freshProgram(fx)}/create-assignment`,
+      body: { patientId: t.patientId, admission_date: clinicToday() },
+    }),
+  },
+  "GET /api/patients/:patientId/programs": {
+    kind: "chart",
+    request: (_fx, t) => ({ url: `/api/patients/${t.patientId}/programs` }),
+  },
+  "GET /api/patients/:patientId/programs/available": {
+    kind: "chart",
+    request: (_fx, t) => ({ url: `/api/patients/${t.patientId}/programs/available` }),
+  },
+  "PUT /api/patients/:patientId/programs/:accessControlProgramId": {
+    kind: "chart",
+    request: async (fx, t) => ({
+      url: `/api/patients/${t.patientId}/programs/${await freshAdmission(fx, t)}`,
+      body: { admission_date: clinicToday() },
+    }),
+  },
+  "POST /api/patients/:patientId/programs/:accessControlProgramId/discharge": {
+    kind: "chart",
+    request: async (fx, t) => ({
+      url: `/api/patients/${t.patientId}/programs/${await freshAdmission(fx, t)}/discharge`,
+      body: { disposition: "transferred", discharge_date: clinicToday() },
+    }),
+  },
+  "DELETE /api/patients/:accessControlId/programs/:accessControlProgramId": {
+    kind: "chart",
+    request: async (fx, t) => ({ url: `/api/patients/${t.ccaId}/programs/${await freshAdmission(fx, t)}` }),
+  },
   // Reactivating an active patient is refused (400) without changing anything; the access answers come first.
   "POST /api/patients/:patientId/change-status": {
     kind: "chart",

@@ -1,6 +1,7 @@
 import { Alert, Anchor, Button, Center, Group, Loader, Stack, Tabs, Text, Title } from "@mantine/core";
 import { Link, useNavigate, useParams } from "react-router-dom";
 import { RecordLoader } from "../../entities/RecordLoader.tsx";
+import { useGeneralSettingsQuery } from "../../settings/useGeneralSettings.ts";
 import { useCanWritePatients } from "../patients/PatientPermissions.tsx";
 import { PatientStatus } from "../patients/PatientStatus.tsx";
 import { type PatientRecord, patientEntity } from "../patients/patient-api.ts";
@@ -9,6 +10,7 @@ import { NotFoundPage } from "../system/NotFoundPage.tsx";
 import { ChartInformation } from "./ChartInformation.tsx";
 import { ChartMeasures } from "./ChartMeasures.tsx";
 import { ChartMeasuresList } from "./ChartMeasuresList.tsx";
+import { ChartPrograms } from "./ChartPrograms.tsx";
 import { useChartTeam } from "./chart-api.ts";
 import { CHART_TABS, type ChartTab, chartPath, isChartTab } from "./chart-paths.ts";
 import { PatientAlerts } from "./PatientAlerts.tsx";
@@ -17,7 +19,8 @@ const ID = /^[1-9]\d{0,15}$/;
 
 /**
  * /assignment/:ccaId/:ccauId/:tab, the patient chart (spec §2): the patient's name, then the
- * tabs Measures (the default), Alerts, Information and Measures list, each its own address so a
+ * tabs Measures (the default), Alerts, Information, Measures list and, while the clinic uses
+ * programs, Programs (ChartPrograms.tsx), each its own address so a
  * tab can be linked, bookmarked and reached with the browser's back button. :ccauId is the
  * respondent the chart was opened for (the patient's own link from the patient list); it must
  * belong to the chart.
@@ -30,20 +33,25 @@ export function PatientChartPage() {
 
 function Chart({ ccaId, ccauId, tab }: { ccaId: number; ccauId: number; tab: ChartTab }) {
   const team = useChartTeam(ccaId);
-  if (team.isPending)
+  const settings = useGeneralSettingsQuery();
+  const programsEnabled = settings.data?.programs_enabled === true;
+  if (team.isPending || settings.isLoading)
     return (
       <Center py="xl">
         <Loader role="status" aria-label="Loading chart" />
       </Center>
     );
   if (team.isError || !team.data.rows.some((m) => m.ccauId === ccauId)) return <ChartNotFound />;
+  if (tab === "programs" && !programsEnabled) return <NotFoundPage />;
   return (
     <RecordLoader<PatientRecord>
       entity={patientEntity}
       id={String(team.data.patientId)}
       backTo={{ label: "Back to patients", to: PATIENTS_PATH }}
     >
-      {(patient) => <ChartTabs patient={patient} ccaId={ccaId} ccauId={ccauId} tab={tab} />}
+      {(patient) => (
+        <ChartTabs patient={patient} ccaId={ccaId} ccauId={ccauId} tab={tab} programsEnabled={programsEnabled} />
+      )}
     </RecordLoader>
   );
 }
@@ -53,11 +61,13 @@ function ChartTabs({
   ccaId,
   ccauId,
   tab,
+  programsEnabled,
 }: {
   patient: PatientRecord;
   ccaId: number;
   ccauId: number;
   tab: ChartTab;
+  programsEnabled: boolean;
 }) {
   const navigate = useNavigate();
   const canWrite = useCanWritePatients();
@@ -82,7 +92,7 @@ function ChartTabs({
         keepMounted={false}
       >
         <Tabs.List aria-label={`Chart of ${name}`}>
-          {CHART_TABS.map((t) => (
+          {CHART_TABS.filter((t) => t.value !== "programs" || programsEnabled).map((t) => (
             <Tabs.Tab key={t.value} value={t.value}>
               {t.label}
             </Tabs.Tab>
@@ -105,6 +115,11 @@ function ChartTabs({
         <Tabs.Panel value="measures-list" pt="md">
           <ChartMeasuresList ccaId={ccaId} canWrite={canWrite} />
         </Tabs.Panel>
+        {programsEnabled && (
+          <Tabs.Panel value="programs" pt="md">
+            <ChartPrograms patientId={patient.id} patientName={name} canWrite={canWrite} />
+          </Tabs.Panel>
+        )}
       </Tabs>
     </Stack>
   );

@@ -4,6 +4,8 @@ export const CHART_TABS = [
   { value: "alerts", label: "Alerts" },
   { value: "information", label: "Information" },
   { value: "measures-list", label: "Measures list" },
+  // Only while the clinic uses programs (general setting programs_enabled); otherwise not found.
+  { value: "programs", label: "Programs" },
 ] as const;
 
 export type ChartTab = (typeof CHART_TABS)[number]["value"];

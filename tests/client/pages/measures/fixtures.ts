@@ -85,6 +85,7 @@ export function reportWithAlert(patch: Partial<SessionReport> = {}): SessionRepo
     ccaId: 3,
     patient: { id: 7, full_name: "Jordan Rivera" },
     respondent: { name: "Jordan Rivera", relation_id: 1 },
+    episode: null,
     measure: {
       id: 10,
       measure_id: "phq-9",
