@@ -110,7 +110,11 @@ describe.each(DATABASES)("entity list paging past the reach, by cursor, on $name
     );
   });
 
-  it("walks by cursor through exactly the rows of the whole list, in its order, for every sort and order", async () => {
+  // Some 250 requests, each searching the 10,000-row list: longer than the default test time on a
+  // loaded two-core machine.
+  it("walks by cursor through exactly the rows of the whole list, in its order, for every sort and order", {
+    timeout: 120_000,
+  }, async () => {
     for (const sort of ["last_name", "mrn", "birth_date", "gender"]) {
       for (const order of ["asc", "desc"]) {
         const query = `search=walker&sort=${sort}&order=${order}`;
