@@ -7,6 +7,7 @@ import { type PatientRecord, patientEntity } from "../patients/patient-api.ts";
 import { PATIENTS_PATH, patientPaths } from "../patients/patient-paths.ts";
 import { NotFoundPage } from "../system/NotFoundPage.tsx";
 import { ChartInformation } from "./ChartInformation.tsx";
+import { ChartInsurance } from "./ChartInsurance.tsx";
 import { ChartMeasures } from "./ChartMeasures.tsx";
 import { ChartMeasuresList } from "./ChartMeasuresList.tsx";
 import { useChartTeam } from "./chart-api.ts";
@@ -17,7 +18,7 @@ const ID = /^[1-9]\d{0,15}$/;
 
 /**
  * /assignment/:ccaId/:ccauId/:tab, the patient chart (spec §2): the patient's name, then the
- * tabs Measures (the default), Alerts, Information and Measures list, each its own address so a
+ * tabs Measures (the default), Alerts, Information, Measures list and Insurance, each its own address so a
  * tab can be linked, bookmarked and reached with the browser's back button. :ccauId is the
  * respondent the chart was opened for (the patient's own link from the patient list); it must
  * belong to the chart.
@@ -104,6 +105,9 @@ function ChartTabs({
         </Tabs.Panel>
         <Tabs.Panel value="measures-list" pt="md">
           <ChartMeasuresList ccaId={ccaId} canWrite={canWrite} />
+        </Tabs.Panel>
+        <Tabs.Panel value="insurance" pt="md">
+          <ChartInsurance patientId={patient.id} patientName={name} canWrite={canWrite} />
         </Tabs.Panel>
       </Tabs>
     </Stack>

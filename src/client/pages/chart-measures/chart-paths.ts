@@ -4,6 +4,7 @@ export const CHART_TABS = [
   { value: "alerts", label: "Alerts" },
   { value: "information", label: "Information" },
   { value: "measures-list", label: "Measures list" },
+  { value: "insurance", label: "Insurance" },
 ] as const;
 
 export type ChartTab = (typeof CHART_TABS)[number]["value"];
