@@ -104,7 +104,7 @@ describe.each(DATABASES)("patient insurance on $name", (database) => {
   it("audits the read and the change under the patient", async () => {
     const patientId = await newPatient();
     const readRes = await s.call("GET", url(patientId));
-    const saveRes = await s.call("PUT", url(patientId), { ...readRes.json(), primary_provider: "Aetna" });
+    const saveRes = await s.call("PUT", url(patientId), { ...(readRes.json() as Json), primary_provider: "Aetna" });
     expect(saveRes.statusCode).toBe(200);
     await s.app.auditTrail.flush();
     const events = await s.db
@@ -179,7 +179,7 @@ describe.each(DATABASES)("patient insurance on $name", (database) => {
     expect(second.json()).toMatchObject({ code: "stale_record", error: MESSAGES.staleRecord, currentVersion: 1 });
     expect(await read(patientId)).toMatchObject({ primary_provider: "Aetna", version: 1 });
 
-    const noVersion = await s.call("PUT", url(patientId), { ...first.json(), version: undefined });
+    const noVersion = await s.call("PUT", url(patientId), { ...(first.json() as Json), version: undefined });
     expect(noVersion.statusCode).toBe(428);
     expect(noVersion.json().code).toBe("version_required");
   });
