@@ -8,6 +8,7 @@ import { chartSettingsRoutes } from "./chart-views/chart-settings-routes.ts";
 import { chartViewRoutes } from "./chart-views/routes.ts";
 import { clinicalUserRoutes } from "./clinical-users/routes.ts";
 import { clinicianTeamRoutes } from "./clinician-teams/routes.ts";
+import { insuranceRoutes } from "./insurance/insurance-routes.ts";
 import { locationRoutes } from "./locations/routes.ts";
 import { lookupRoutes } from "./lookups/routes.ts";
 import { auditionRoutes } from "./measures/audition-routes.ts";
@@ -35,6 +36,7 @@ export const apiRouteModules: ((app: FastifyInstance, ctx: AppContext) => Promis
   passwordRoutes,
   loginAsRoutes,
   patientRoutes,
+  insuranceRoutes,
   lookupRoutes,
   settingsRoutes,
   locationRoutes,

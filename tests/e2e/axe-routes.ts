@@ -198,6 +198,23 @@ export const CLINICIAN_ROUTES: RouteCase[] = [
       { name: "add-to-program dialog", roles: WRITERS, open: (p) => openDialog(p, "Add to program", "Add to program") },
     ],
   },
+  {
+    name: "chart: insurance tab",
+    // Jordan's chart: the demo seed gives him a primary and a secondary insurance (demo-insurance.ts).
+    path: (f) => `${f.jordanPath}?tab=insurance`,
+    roles: CLINICAL,
+    ready: (p) => p.getByRole("heading", { name: "Secondary insurance" }),
+    states: [
+      {
+        name: "edit form",
+        roles: WRITERS,
+        open: async (p) => {
+          await p.getByRole("button", { name: "Edit insurance" }).click();
+          await p.getByRole("heading", { name: "Edit insurance" }).waitFor();
+        },
+      },
+    ],
+  },
   { name: "patient add", path: "/clinician/patients/add", roles: WRITERS },
   { name: "patient edit", path: (f) => `${f.patientPath}/edit`, roles: WRITERS },
   { name: "respondent add", path: (f) => `${f.patientPath}/respondent/add`, roles: WRITERS },

@@ -144,4 +144,20 @@ export const ENTITY_CASES: EntityCase[] = [
     read: (s, id) => ok(s, "GET", `/api/program-types/${id}`),
     update: (record, fields) => ({ url: `/api/program-types/${record.id}`, body: { ...record, ...fields } }),
   },
+  {
+    entity: "entities/insurance.json",
+    table: "patient_insurance",
+    // A patient's insurance is read and saved by the patient's id; a new patient's reads empty
+    // (version 0) until its first save, which is how the front desk adds it.
+    async create(s, fields) {
+      const patient = await addPatient(s, {});
+      const url = `/api/v2/patients/${patient.id}/insurance`;
+      const empty = await ok(s, "GET", url);
+      const saved = await s.call("PUT", url, { ...empty, primary_provider: "Case Health Plan", ...fields });
+      if (saved.statusCode !== 200) throw new Error(`insurance save: ${saved.statusCode} ${saved.body}`);
+      return saved.json();
+    },
+    read: (s, id) => ok(s, "GET", `/api/v2/patients/${id}/insurance`),
+    update: (record, fields) => ({ url: `/api/v2/patients/${record.id}/insurance`, body: { ...record, ...fields } }),
+  },
 ];

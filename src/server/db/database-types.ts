@@ -59,6 +59,28 @@ export interface PatientTable {
   triage_due_at: Generated<Date | null>;
 }
 
+/** A patient's primary and secondary coverage (migration 0020); `id` is the patient's id. */
+export interface PatientInsuranceTable extends Versioned {
+  id: number;
+  primary_provider: string | null;
+  primary_plan_name: string | null;
+  primary_member_id: string | null;
+  primary_group_id: string | null;
+  primary_subscriber_name: string | null;
+  primary_relation_to_subscriber: string | null;
+  primary_effective_date: string | null;
+  primary_end_date: string | null;
+  secondary_provider: string | null;
+  secondary_plan_name: string | null;
+  secondary_member_id: string | null;
+  secondary_group_id: string | null;
+  secondary_subscriber_name: string | null;
+  secondary_relation_to_subscriber: string | null;
+  secondary_effective_date: string | null;
+  secondary_end_date: string | null;
+  updated_at: Generated<Date>;
+}
+
 export interface Database {
   app_user: AppUserTable;
   user_role: { user_id: number; role: string };
@@ -101,6 +123,7 @@ export interface Database {
   };
   clinician_team_member: { team_id: number; user_id: number };
   patient: PatientTable;
+  patient_insurance: PatientInsuranceTable;
   client_clinic_assignment: { id: Generated<number>; patient_id: number; created_at: Generated<Date> };
   cca_clinician: { cca_id: number; clinician_id: number };
   cca_team: { cca_id: number; team_id: number };

@@ -11,7 +11,10 @@ import { mapSchema } from "./schema-walk.ts";
  *   bounds and "one of these lists is required" say what a save must send, and a record read
  *   back holds what was stored, maybe before a rule was tightened (a clinical user whose only
  *   location was reassigned, a name longer than today's limit). In a response shape
- *   (schemas/api/...) they are what every answer holds, and are checked.
+ *   (schemas/api/...) they are what every answer holds, and are checked. An entity's if/then
+ *   rules (a contact's phone is 10 digits, an insurance coverage's details need its provider) are
+ *   save rules of the same kind, and lifted too: without `required`, their conditions would match
+ *   fields a record leaves out.
  * Everything else (types, null or not, enums, consts, formats) is checked as the schema says.
  */
 const REQUEST_RULES = [
@@ -35,6 +38,11 @@ export function responseCheckView(bundle: SchemaBundle): SchemaBundle {
         if (requestRules) {
           for (const rule of REQUEST_RULES) delete node[rule];
           if (node["x-anyOf-field"]) delete node.anyOf;
+          if (node.if !== undefined) {
+            delete node.if;
+            delete node.then;
+            delete node.else;
+          }
         }
         return node;
       });

@@ -3,6 +3,7 @@ import { defaultBundle, type SchemaBundle } from "../../shared/schema/bundle.ts"
 import { hashPassword } from "../auth/passwords.ts";
 import type { Database } from "../db/database-types.ts";
 import { DEMO_PASSWORD, seedDemoClinic } from "./demo-clinic.ts";
+import { seedDemoInsurance } from "./demo-insurance.ts";
 import { seedDemoMeasures } from "./demo-measures.ts";
 import { seedDemoPatients } from "./demo-patients.ts";
 import { seedDemoPrograms } from "./demo-programs.ts";
@@ -14,9 +15,9 @@ const SEED_LOCK_KEY = 725_002;
 /**
  * Seeds the demo clinic (contracts.md "Demo seed") on a database with no clinical users yet:
  * locations, the demo clinical users, supervision, "Outpatient Team", about 50 patients and their
- * respondents (demo-respondents.ts: parents, teachers, and the `jordan` and `parent` logins), and
- * their PHQ-9 and GAD-7 histories with alerts (demo-measures.ts), and programs on with the
- * Intensive Outpatient Program (demo-programs.ts).
+ * respondents (demo-respondents.ts: parents, teachers, and the `jordan` and `parent` logins), the
+ * insurance of a few of them (demo-insurance.ts), their PHQ-9 and GAD-7 histories with alerts
+ * (demo-measures.ts), and programs on with the Intensive Outpatient Program (demo-programs.ts).
  * All in one transaction, so a failed seed leaves nothing behind; true when it seeded.
  */
 export async function seedDemoIfEmpty(db: Kysely<Database>, bundle: SchemaBundle = defaultBundle): Promise<boolean> {
@@ -34,6 +35,7 @@ export async function seedDemoIfEmpty(db: Kysely<Database>, bundle: SchemaBundle
     const clinic = await seedDemoClinic(trx, passwordHash);
     const patientIds = await seedDemoPatients(trx, bundle, clinic, clinic.users.admin);
     await seedDemoRespondents(trx, bundle, { patientIds, passwordHash, createdBy: clinic.users.admin });
+    await seedDemoInsurance(trx, bundle, patientIds, clinic.users.admin);
     await seedDemoMeasures(trx, bundle, clinic);
     await seedDemoPrograms(trx, clinic);
     return true;

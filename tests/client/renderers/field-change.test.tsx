@@ -96,3 +96,22 @@ describe("a schema-only patient field in the client", () => {
     expect(within(table).getByText("Portuguese")).toBeTruthy();
   });
 });
+
+describe("a schema-only insurance field in the client", () => {
+  it("renders in the chart's insurance form and its value is submitted with the rest", async () => {
+    const onSubmit = vi.fn();
+    renderWithProviders(
+      <SchemaForm
+        bundle={changed.bundle}
+        formId="forms/insurance.form.json"
+        submitLabel="Save insurance"
+        onSubmit={onSubmit}
+        formData={{ primary_provider: "Aetna" }}
+      />,
+    );
+    fireEvent.change(screen.getByLabelText(NEW_FIELD.title), { target: { value: " Spanish " } });
+    fireEvent.click(screen.getByRole("button", { name: "Save insurance" }));
+    await vi.waitFor(() => expect(onSubmit).toHaveBeenCalled());
+    expect(onSubmit.mock.calls[0][0]).toMatchObject({ primary_provider: "Aetna", [NEW_FIELD.name]: "Spanish" });
+  });
+});

@@ -7,7 +7,7 @@ const rowsOf = (table: string, where: RawBuilder<unknown>) =>
         from ${sql.table(table)} x where ${where})`;
 
 /**
- * Everything a request could change about one chart, as JSON text: the patient, the chart and
+ * Everything a request could change about one chart, as JSON text: the patient and their insurance, the chart and
  * its assignment, its links and their accounts, roles, contacts, one-time tokens (access codes,
  * reset links), sessions, schedules, measures, answers, scores, alerts, admissions, plus the outbox's size (a
  * message sent to the chart's people). Equal before and after a refused request means nothing
@@ -22,6 +22,7 @@ export async function chartSnapshot(db: Kysely<Database>, ccaId: number, outbox 
   const measures = sql`(select id from client_measure where ccau_id in ${links})`;
   const { rows } = await sql<{ snapshot: string }>`select jsonb_build_object(
       'patient', ${rowsOf("patient", sql`x.id in ${patient}`)},
+      'insurance', ${rowsOf("patient_insurance", sql`x.id in ${patient}`)},
       'chart', ${rowsOf("client_clinic_assignment", sql`x.id = ${ccaId}`)},
       'clinicians', ${rowsOf("cca_clinician", sql`x.cca_id = ${ccaId}`)},
       'teams', ${rowsOf("cca_team", sql`x.cca_id = ${ccaId}`)},

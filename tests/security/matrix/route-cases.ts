@@ -687,6 +687,18 @@ export const ROUTE_CASES: Record<string, RouteCase> = {
         : [403],
     request: (_fx, t) => ({ url: `/api/patients/${t.patientId}/opened-by` }),
   },
+  // The chart's insurance (issue 11 §3): read as the chart is, saved by those who write patients.
+  "GET /api/v2/patients/:patientId/insurance": {
+    kind: "chart",
+    request: (_fx, t) => ({ url: `/api/v2/patients/${t.patientId}/insurance` }),
+  },
+  "PUT /api/v2/patients/:patientId/insurance": {
+    kind: "chart",
+    request: async (fx, t) => ({
+      url: `/api/v2/patients/${t.patientId}/insurance`,
+      body: { ...(await adminGet(fx, `/api/v2/patients/${t.patientId}/insurance`)), primary_provider: "Matrix Health" },
+    }),
+  },
   "GET /api/patients/:patientId/alerts": {
     kind: "chart",
     request: (_fx, t) => ({ url: `/api/patients/${t.patientId}/alerts` }),

@@ -116,6 +116,31 @@ describe.each(DATABASES)("demo seed on $name", (database) => {
     }
   });
 
+  it("gives Jordan Rivera and a few others insurance the chart's Insurance tab shows, each a valid record", async () => {
+    const validator = new SchemaValidator(defaultBundle);
+    const headers = await authHeader(t.db, users.clinician);
+    const jordan = (await list("clinician", "&search=MRN1001")).rows[0] as unknown as { id: number };
+    const res = await t.app.inject({ method: "GET", url: `/api/v2/patients/${jordan.id}/insurance`, headers });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      primary_provider: "Prairie Blue Health",
+      primary_subscriber_name: "Morgan Rivera",
+      secondary_provider: "Illinois Medicaid",
+      version: 1,
+    });
+    const stored = await t.db.selectFrom("patient_insurance").select("id").execute();
+    expect(stored.length).toBeGreaterThanOrEqual(3);
+    for (const { id } of stored) {
+      const record = await t.app.inject({
+        method: "GET",
+        url: `/api/v2/patients/${id}/insurance`,
+        headers: await authHeader(t.db, users.admin),
+      });
+      const result = validator.validate("entities/insurance.json", record.json());
+      expect(result.ok ? [] : result.errors, `patient ${id}`).toEqual([]);
+    }
+  });
+
   it("spreads the patients over clinician, clinician2 and the team, with Jordan Rivera on clinician", async () => {
     const mine = await list("clinician");
     expect(mine.view).toBe("my");

@@ -8,6 +8,7 @@ import { type PatientRecord, patientEntity } from "../patients/patient-api.ts";
 import { PATIENTS_PATH, patientPaths } from "../patients/patient-paths.ts";
 import { NotFoundPage } from "../system/NotFoundPage.tsx";
 import { ChartInformation } from "./ChartInformation.tsx";
+import { ChartInsurance } from "./ChartInsurance.tsx";
 import { ChartMeasures } from "./ChartMeasures.tsx";
 import { ChartMeasuresList } from "./ChartMeasuresList.tsx";
 import { ChartPrograms } from "./ChartPrograms.tsx";
@@ -19,9 +20,8 @@ const ID = /^[1-9]\d{0,15}$/;
 
 /**
  * /assignment/:ccaId/:ccauId/:tab, the patient chart (spec §2): the patient's name, then the
- * tabs Measures (the default), Alerts, Information, Measures list and, while the clinic uses
- * programs, Programs (ChartPrograms.tsx), each its own address so a
- * tab can be linked, bookmarked and reached with the browser's back button. :ccauId is the
+ * tabs Measures (the default), Alerts, Information, Measures list, Programs (only while the
+ * clinic uses programs; ChartPrograms.tsx) and Insurance, each its own address so a tab can be linked, bookmarked and reached with the browser's back button. :ccauId is the
  * respondent the chart was opened for (the patient's own link from the patient list); it must
  * belong to the chart.
  */
@@ -120,6 +120,9 @@ function ChartTabs({
             <ChartPrograms patientId={patient.id} patientName={name} canWrite={canWrite} />
           </Tabs.Panel>
         )}
+        <Tabs.Panel value="insurance" pt="md">
+          <ChartInsurance patientId={patient.id} patientName={name} canWrite={canWrite} />
+        </Tabs.Panel>
       </Tabs>
     </Stack>
   );

@@ -6,6 +6,7 @@ export const CHART_TABS = [
   { value: "measures-list", label: "Measures list" },
   // Only while the clinic uses programs (general setting programs_enabled); otherwise not found.
   { value: "programs", label: "Programs" },
+  { value: "insurance", label: "Insurance" },
 ] as const;
 
 export type ChartTab = (typeof CHART_TABS)[number]["value"];

@@ -21,7 +21,7 @@ const clinicalLayout = () => lazyPage(() => import("../../layout/ClinicalLayout.
  * Clinical screens outside "/clinician" (spec §2 Measure preview, Patient chart), each in the
  * clinician layout behind its own permission:
  * - /measures/audition/:measureId with children questionnaire and report (measures.preview);
- * - /assignment/:ccaId/:ccauId/{measures,alerts,information,measures-list}, the patient chart's tabs,
+ * - /assignment/:ccaId/:ccauId/{measures,alerts,information,measures-list,insurance}, the patient chart's tabs,
  *   and /assignment/:ccaId/:ccauId/measures/:clientMeasureId, the session report (patient access).
  */
 export const measureAreaRoutes: RouteObject[] = [

@@ -94,6 +94,7 @@ describe("the patient chart's tabs", () => {
       "Alerts",
       "Information",
       "Measures list",
+      "Insurance",
     ]);
     expect(await screen.findByText("No alerts on this chart.")).toBeTruthy();
     fireEvent.click(screen.getByRole("tab", { name: "Measures list" }));
