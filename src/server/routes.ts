@@ -14,6 +14,7 @@ import { libraryRoutes } from "./measures/library-routes.ts";
 import { outboxRoutes } from "./messaging/outbox-routes.ts";
 import { patientUserRoutes } from "./patient-users/routes.ts";
 import { patientRoutes } from "./patients/routes.ts";
+import { programListRoutes } from "./program-lists/routes.ts";
 import { reminderRoutes } from "./reminders/routes.ts";
 import { chartInvitationRoutes } from "./respondents/invitation-routes.ts";
 import { respondentListRoutes } from "./respondents/respondent-list-routes.ts";
@@ -54,5 +55,6 @@ export const apiRouteModules: ((app: FastifyInstance, ctx: AppContext) => Promis
   chartSettingsRoutes,
   alertRoutes,
   worklistRoutes,
+  programListRoutes,
   auditRoutes,
 ];

@@ -82,6 +82,8 @@ export type AuditAction = (
   | "patient_user.create"
   | "patient_user.delete"
   | "patient_user.update"
+  | "program-list.no-program"
+  | "program-list.patients"
   | "questionnaire.answer"
   | "questionnaire.available"
   | "questionnaire.hipaa-agreement"
