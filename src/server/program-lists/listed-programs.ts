@@ -12,7 +12,11 @@ import { programOf, programVisible } from "../programs/program-visibility.ts";
  * - all: every program the caller may see (program-visibility.ts).
  * Inactive programs are listed too: the patients still in them are still in care.
  */
-export async function listedPrograms(db: Kysely<Database>, user: RequestUser, tab: ProgramListTab): Promise<ListedProgram[]> {
+export async function listedPrograms(
+  db: Kysely<Database>,
+  user: RequestUser,
+  tab: ProgramListTab,
+): Promise<ListedProgram[]> {
   const condition = tab === "my" ? programOf(sql.val(user.id), sql.ref("p.id")) : programVisible(user, "p.id");
   const rows = await db
     .selectFrom("program as p")

@@ -57,10 +57,7 @@ function baseRows(db: Kysely<Database>, req: ProgramPatientsRequest) {
     .innerJoin("client_clinic_assignment as cca", "cca.patient_id", "p.id")
     .leftJoin("access_control_program as acp", (join) =>
       inProgram(source)
-        ? join
-            .onRef("acp.cca_id", "=", "cca.id")
-            .on("acp.program_id", "=", source.programId)
-            .on(openAdmission("acp"))
+        ? join.onRef("acp.cca_id", "=", "cca.id").on("acp.program_id", "=", source.programId).on(openAdmission("acp"))
         : // The no-program list joins nothing: keeps the two lists one shape.
           join.on(sql<SqlBool>`false`),
     )
@@ -68,12 +65,10 @@ function baseRows(db: Kysely<Database>, req: ProgramPatientsRequest) {
   if (inProgram(source)) {
     q = q.where("acp.id", "is not", null);
   } else {
-    q = q
-      .where("p.active", "=", true)
-      .where(
-        sql<SqlBool>`not exists (select 1 from access_control_program open_acp
+    q = q.where("p.active", "=", true).where(
+      sql<SqlBool>`not exists (select 1 from access_control_program open_acp
           where open_acp.cca_id = cca.id and ${openAdmission("open_acp")})`,
-      );
+    );
   }
   if (req.searchTerm) {
     const pattern = likePattern(req.searchTerm);
@@ -93,9 +88,7 @@ function baseRows(db: Kysely<Database>, req: ProgramPatientsRequest) {
  */
 function orderKeys(req: ProgramPatientsRequest): { keys: RawBuilder<unknown>[]; scope: CursorScope } {
   const byProgram = inProgram(req.source);
-  const keys: RawBuilder<unknown>[] = byProgram
-    ? [sql`acp.created_at`, sql`acp.id`]
-    : [sql`p.created_at`, sql`p.id`];
+  const keys: RawBuilder<unknown>[] = byProgram ? [sql`acp.created_at`, sql`acp.id`] : [sql`p.created_at`, sql`p.id`];
   const sort = `${byProgram ? "admitted" : "added"}:${req.highlight ?? ""}`;
   if (req.highlight !== undefined) keys.unshift(sql`case when p.id = ${req.highlight} then 1 else 0 end`);
   return { keys, scope: { sort, order: "desc" } };
@@ -113,7 +106,9 @@ export async function programPatientsPage(
 ): Promise<ProgramPatientsPage> {
   const base = baseRows(db, req);
   const { keys, scope } = orderKeys(req);
-  const positioned = req.after ? base.where(afterCursor(keys, decodeCursor(req.after, scope, keys.length), "desc")) : base;
+  const positioned = req.after
+    ? base.where(afterCursor(keys, decodeCursor(req.after, scope, keys.length), "desc"))
+    : base;
   let query = positioned
     .select([
       "p.id",

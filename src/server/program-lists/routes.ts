@@ -68,7 +68,10 @@ export async function programListRoutes(app: FastifyInstance, ctx: AppContext): 
   /** The program named by id or uuid, when the caller may see it; else 404 like one that does not exist. */
   const visibleProgram = async (request: PatientsRequest): Promise<number> => {
     const { id, uuid } = request.params;
-    let q = ctx.db.selectFrom("program as p").select("p.id").where(programVisible(caller(request), "p.id"));
+    let q = ctx.db
+      .selectFrom("program as p")
+      .select("p.id")
+      .where(programVisible(caller(request), "p.id"));
     q = id !== undefined ? q.where("p.id", "=", id) : q.where("p.uuid", "=", String(uuid));
     const found = await q.executeTakeFirst();
     if (!found) throw notFound(PROGRAM_NOT_FOUND);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { admit, discharge, insertProgram, minute, setProgramsEnabled } from "../../helpers/program-lists.ts";
 import { addPatient } from "../../helpers/patients.ts";
+import { admit, discharge, insertProgram, minute, setProgramsEnabled } from "../../helpers/program-lists.ts";
 import { createTestApp, DATABASES, type TestApp } from "../../helpers/test-app.ts";
 import { signInUsers } from "../../helpers/users.ts";
 
@@ -47,7 +47,7 @@ describe.each(DATABASES)("program lists on $name", (database) => {
 
   beforeAll(async () => {
     t = await createTestApp(database);
-    const staff = await signInUsers(t.db, { A: ["clinician"], B: ["clinician"], admin: ["admin"] });
+    const staff = await signInUsers(t.db, { A: ["clinician"], B: ["clinician"], admin: ["admin"], R: ["respondent"] });
     Object.assign(h, staff.headers);
     Object.assign(u, staff.ids);
     iop = await insertProgram(t.db, { name: "Intensive outpatient", clinicians: [u.A, u.B], createdAt: minute(0) });
@@ -254,5 +254,7 @@ describe.each(DATABASES)("program lists on $name", (database) => {
   it("is refused to respondents and to callers who are not signed in", async () => {
     const res = await t.app.inject({ method: "GET", url: "/api/programs/patients/no-program" });
     expect(res.statusCode).toBe(401);
+    await get("R", "/api/programs/patients/no-program", 403);
+    await get("R", `/api/programs/${iop.id}/active-patients`, 403);
   });
 });
