@@ -196,7 +196,7 @@ describe.each(DATABASES)("program lists on $name", (database) => {
       ["/api/programs/abc/active-patients", "Program id is not valid"],
       ["/api/programs/not-a-uuid/patients", "Program is not valid"],
       [`${base}?pageSize=0`, "Page size is not valid"],
-      [`${base}?countOnly=maybe`, "countOnly must be true or false"],
+      [`${base}?countOnly=maybe`, "Count only is not valid"],
       [`${base}?patient_selector=everyone`, "View is not valid"],
       [`${base}?patient_id=-1`, "Patient id is not valid"],
       [`${base}?after=${"x".repeat(10)}`, "This list position is no longer valid. Start again from the first page."],
