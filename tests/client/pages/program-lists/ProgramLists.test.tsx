@@ -60,7 +60,10 @@ beforeEach(() => {
     const query = options?.query ?? {};
     if (path === "program-lists/programs") {
       return {
-        rows: query.tab === "all" ? [program(2, "Adolescent"), program(1, "Intensive outpatient")] : [program(1, "Intensive outpatient")],
+        rows:
+          query.tab === "all"
+            ? [program(2, "Adolescent"), program(1, "Intensive outpatient")]
+            : [program(1, "Intensive outpatient")],
         totalRecords: 1,
       } as never;
     }
