@@ -26,6 +26,12 @@ export const STORAGE_KEYS = {
   appVersion: "mbc.appVersion",
 } as const;
 
+/**
+ * Opened program accordions, one key per user and tab (pages/program-lists/opened-programs.ts).
+ * Kept when a session ends: spec §9 remembers them per user, and they hold program ids only.
+ */
+export const OPENED_PROGRAMS_PREFIX = "mbc.openedPrograms.";
+
 export function readItem(key: string): string | null {
   try {
     return window.localStorage.getItem(key);
@@ -50,14 +56,15 @@ export function removeItem(key: string): void {
   }
 }
 
-/** Removes every "mbc." key except those listed. */
-export function clearItems(keep: readonly string[] = []): void {
+/** Removes every "mbc." key except those listed and those starting with one of `keepPrefixes`. */
+export function clearItems(keep: readonly string[] = [], keepPrefixes: readonly string[] = []): void {
   try {
     const storage = window.localStorage;
     const ours: string[] = [];
     for (let i = 0; i < storage.length; i++) {
       const key = storage.key(i);
-      if (key?.startsWith(STORAGE_PREFIX) && !keep.includes(key)) ours.push(key);
+      if (!key?.startsWith(STORAGE_PREFIX) || keep.includes(key)) continue;
+      if (!keepPrefixes.some((prefix) => key.startsWith(prefix))) ours.push(key);
     }
     for (const key of ours) storage.removeItem(key);
   } catch {

@@ -16,6 +16,7 @@ import { libraryRoutes } from "./measures/library-routes.ts";
 import { outboxRoutes } from "./messaging/outbox-routes.ts";
 import { patientUserRoutes } from "./patient-users/routes.ts";
 import { patientRoutes } from "./patients/routes.ts";
+import { programListRoutes } from "./program-lists/routes.ts";
 import { programRoutes } from "./programs/routes.ts";
 import { reminderRoutes } from "./reminders/routes.ts";
 import { chartInvitationRoutes } from "./respondents/invitation-routes.ts";
@@ -60,5 +61,6 @@ export const apiRouteModules: ((app: FastifyInstance, ctx: AppContext) => Promis
   alertRoutes,
   admissionRoutes,
   worklistRoutes,
+  programListRoutes,
   auditRoutes,
 ];

@@ -125,10 +125,59 @@ export const ANONYMOUS_ROUTES: RouteCase[] = [
 /** A worklist tab has loaded once its count shows ("3 measures due today", "0 results in the last 7 days"). */
 const worklistLoaded = (p: Page) => p.getByText(/^\d[\d,]* (measures? due|results? in the last)/).first();
 
+/**
+ * A program list has loaded: an accordion per program, or the words of an empty tab (the demo's
+ * programs are seeded with issue 11's demo data; the rows hold either way).
+ */
+const programsLoaded = (p: Page) =>
+  p
+    .locator(".mantine-Accordion-control")
+    .first()
+    .or(p.getByText(/^(You are not on any program yet|There are no programs yet)\.$/));
+
+/** Opens the first program's accordion (open already when remembered) and waits for its patients; false with no program. */
+async function openFirstProgram(page: Page): Promise<boolean> {
+  const control = page.locator(".mantine-Accordion-control").first();
+  if ((await control.count()) === 0) return false;
+  if ((await control.getAttribute("aria-expanded")) !== "true") await control.click();
+  const panel = page.locator(".mantine-Accordion-panel").first();
+  await panel
+    .getByRole("table")
+    .or(panel.getByRole("list"))
+    .or(panel.getByText(/^(No patients in this program|Every active patient is in a program)\.$/))
+    .first()
+    .waitFor();
+  await panel.getByText("Loading…").waitFor({ state: "hidden" });
+  return true;
+}
+
+const PROGRAM_STATES: ScreenState[] = [{ name: "first program opened", open: openFirstProgram }];
+
 export const CLINICIAN_ROUTES: RouteCase[] = [
   { name: "home: today", path: "/clinician/home", roles: CLINICAL, ready: worklistLoaded },
   { name: "home: this week", path: "/clinician/home?tab=week", roles: CLINICAL, ready: worklistLoaded },
   { name: "home: new results", path: "/clinician/home?tab=new-results", roles: CLINICAL, ready: worklistLoaded },
+  {
+    name: "home: programs (my programs)",
+    path: "/clinician/home?tab=programs",
+    roles: CLINICAL,
+    ready: programsLoaded,
+    states: PROGRAM_STATES,
+  },
+  {
+    name: "home: programs (all programs)",
+    path: "/clinician/home?tab=programs&programs=all",
+    roles: CLINICAL,
+    ready: programsLoaded,
+    states: PROGRAM_STATES,
+  },
+  {
+    name: "my programs",
+    path: "/clinician/my-programs",
+    roles: CLINICAL,
+    ready: programsLoaded,
+    states: PROGRAM_STATES,
+  },
   {
     name: "respondents",
     path: "/clinician/respondents",

@@ -99,6 +99,8 @@ export type AuditAction = (
   | "program-type.update"
   | "program_type.create"
   | "program_type.update"
+  | "program-list.no-program"
+  | "program-list.patients"
   | "questionnaire.answer"
   | "questionnaire.available"
   | "questionnaire.hipaa-agreement"

@@ -4,7 +4,7 @@ import { ApiError } from "../api/api-error.ts";
 import { api } from "../api/http.ts";
 import { renewSession } from "../api/renewal.ts";
 import { clearTokens, isTokenFresh, storedTokens, storeTokens } from "../api/tokens.ts";
-import { clearItems, removeItem, STORAGE_KEYS } from "../local-store.ts";
+import { clearItems, OPENED_PROGRAMS_PREFIX, removeItem, STORAGE_KEYS } from "../local-store.ts";
 import { queryClient } from "../query-client.ts";
 import { needsPasswordChange } from "./permissions.ts";
 import { type SessionEnd, sessionStore } from "./session-store.ts";
@@ -38,11 +38,12 @@ export async function login(username: string, password: string): Promise<Session
 
 /**
  * Forgets everything this browser holds for the session: tokens, cached server data, local state
- * (all "mbc." keys but the app version). Used by sign-out, timeouts and dead credentials alike.
+ * (all "mbc." keys but the app version and each user's opened programs). Used by sign-out,
+ * timeouts and dead credentials alike.
  */
 export function endSessionLocally(endedBy?: SessionEnd): void {
   clearTokens();
-  clearItems([STORAGE_KEYS.appVersion]);
+  clearItems([STORAGE_KEYS.appVersion], [OPENED_PROGRAMS_PREFIX]);
   queryClient.clear();
   sessionStore.set({ status: "anonymous", endedBy });
 }

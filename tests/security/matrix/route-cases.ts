@@ -129,6 +129,47 @@ function matrixProgramType(fx: Fixture): Promise<number> {
 }
 const offProgram = (caller: CallerName) => (caller === "clinicianB" || caller === "therapist" ? [404] : undefined);
 
+/**
+ * The program of the program lists' cases: clinician A on it directly and team A through its team
+ * (so supervisor A sees it too), charts A and B admitted to it. Clinician B and the therapist are
+ * on no program and are answered 404, like a program that does not exist.
+ */
+const listedProgramOf = new WeakMap<Fixture, Promise<{ id: number; uuid: string }>>();
+function listedProgram(fx: Fixture): Promise<{ id: number; uuid: string }> {
+  let found = listedProgramOf.get(fx);
+  if (!found) {
+    found = (async () => {
+      const row = await fx.db
+        .insertInto("program")
+        .values({ name: unique("Matrix list program ") })
+        .returning(["id", "uuid"])
+        .executeTakeFirstOrThrow();
+      await fx.db
+        .insertInto("program_clinician")
+        .values({ program_id: row.id, clinician_id: fx.ids.clinicianA })
+        .execute();
+      await fx.db.insertInto("program_clinician_team").values({ program_id: row.id, team_id: fx.teamId }).execute();
+      return { id: Number(row.id), uuid: String(row.uuid) };
+    })();
+    listedProgramOf.set(fx, found);
+  }
+  return found;
+}
+/** Charts A and B in the listed program (admitted), or in no program (their admissions undone). */
+async function listedProgramHolds(fx: Fixture, admitted: boolean): Promise<{ id: number; uuid: string }> {
+  const program = await listedProgram(fx);
+  const charts = [fx.charts.A.ccaId, fx.charts.B.ccaId];
+  await fx.db.deleteFrom("access_control_program").where("program_id", "=", program.id).execute();
+  if (admitted)
+    await fx.db
+      .insertInto("access_control_program")
+      .values(charts.map((cca_id) => ({ cca_id, program_id: program.id, admission_date: "2026-01-05" })))
+      .execute();
+  return program;
+}
+const offListedProgram = (caller: CallerName) =>
+  caller === "clinicianB" || caller === "therapist" ? [404] : undefined;
+
 /** A fresh respondent link on the chart, its account in `status` (3 Not Invited by default). */
 async function freshLink(fx: Fixture, chart: Chart, status = 3): Promise<{ ccauId: number; userId: number }> {
   const userId = await createUser(fx.db, {
@@ -781,6 +822,29 @@ export const ROUTE_CASES: Record<string, RouteCase> = {
     request: () => ({ url: "/api/respondents?pageSize=200" }),
     check: (_fx, body, visible) => everyVisibleChartShown("respondents", body, visible),
   },
+
+  // ---- program lists (docs/program-lists.md): every chart the caller sees in the program, no other.
+  "GET /api/programs/:id/active-patients": {
+    kind: "list",
+    okFor: offListedProgram,
+    request: async (fx) => ({ url: `/api/programs/${(await listedProgramHolds(fx, true)).id}/active-patients` }),
+    check: (_fx, body, visible) => everyVisibleChartShown("program patients", body, visible),
+  },
+  "GET /api/programs/:uuid/patients": {
+    kind: "list",
+    okFor: offListedProgram,
+    request: async (fx) => ({ url: `/api/programs/${(await listedProgramHolds(fx, true)).uuid}/patients` }),
+    check: (_fx, body, visible) => everyVisibleChartShown("program patients", body, visible),
+  },
+  "GET /api/programs/patients/no-program": {
+    kind: "list",
+    async request(fx) {
+      await listedProgramHolds(fx, false);
+      return { url: "/api/programs/patients/no-program?pageSize=200" };
+    },
+    check: (_fx, body, visible) => everyVisibleChartShown("patients in no program", body, visible),
+  },
+  "GET /api/program-lists/programs": { kind: "gated", request: () => ({ url: "/api/program-lists/programs?tab=all" }) },
 
   // ---- alerts
   "GET /api/measure-alerts": { kind: "list", request: () => ({ url: "/api/measure-alerts" }) },

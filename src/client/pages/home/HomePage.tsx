@@ -1,5 +1,7 @@
 import { Stack, Tabs, Text, Title } from "@mantine/core";
 import { useSearchParams } from "react-router-dom";
+import { useGeneralSettings } from "../../settings/useGeneralSettings.ts";
+import { isProgramListTab, ProgramLists } from "../program-lists/ProgramLists.tsx";
 import { WorklistTable } from "./WorklistTable.tsx";
 import { type WorklistTab, worklistRange } from "./worklist-ranges.ts";
 
@@ -37,19 +39,28 @@ const TABS: TabSpec[] = [
   },
 ];
 
-function isTab(value: string | null): value is WorklistTab {
-  return TABS.some((t) => t.value === value);
+/** Home's tabs in the spec's order: today, week, programs (only while the clinic works with programs), new results. */
+type HomeTab = WorklistTab | "programs";
+const PROGRAMS_TAB = { value: "programs", label: "Programs" } as const;
+
+function isTab(value: string | null, programs: boolean): value is HomeTab {
+  return TABS.some((t) => t.value === value) || (programs && value === PROGRAMS_TAB.value);
 }
 
 /**
  * /clinician/home (spec §2 Home; docs/home.md): the clinician's day. Today and This week list
  * what the patients of their patient-list view have due; New results what came in over the last
- * seven days, newest first, those they have not opened marked "New". The tab is in the address.
+ * seven days, newest first, those they have not opened marked "New". Programs (docs/program-lists.md)
+ * lists the patients of each program, one accordion per program. The tab is in the address.
  */
 export function HomePage() {
   const [params, setParams] = useSearchParams();
+  const programs = useGeneralSettings().programs_enabled === true;
   const asked = params.get("tab");
-  const tab: WorklistTab = isTab(asked) ? asked : "today";
+  const tab: HomeTab = isTab(asked, programs) ? asked : "today";
+  const listed = params.get("programs");
+  const programTab = isProgramListTab(listed) ? listed : "my";
+  const tabs = programs ? [...TABS.slice(0, 2), PROGRAMS_TAB, ...TABS.slice(2)] : TABS;
 
   return (
     <Stack gap="md">
@@ -60,12 +71,22 @@ export function HomePage() {
         keepMounted={false}
       >
         <Tabs.List>
-          {TABS.map((t) => (
+          {tabs.map((t) => (
             <Tabs.Tab key={t.value} value={t.value}>
               {t.label}
             </Tabs.Tab>
           ))}
         </Tabs.List>
+        {programs && (
+          <Tabs.Panel value={PROGRAMS_TAB.value} pt="md">
+            <ProgramLists
+              tab={programTab}
+              onTabChange={(next) =>
+                setParams(next === "my" ? { tab: "programs" } : { tab: "programs", programs: next }, { replace: true })
+              }
+            />
+          </Tabs.Panel>
+        )}
         {TABS.map((t) => (
           <Tabs.Panel key={t.value} value={t.value} pt="md">
             {t.value === "new-results" && (
