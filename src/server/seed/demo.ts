@@ -2,6 +2,7 @@ import { type Kysely, sql } from "kysely";
 import { defaultBundle, type SchemaBundle } from "../../shared/schema/bundle.ts";
 import { hashPassword } from "../auth/passwords.ts";
 import type { Database } from "../db/database-types.ts";
+import { seedDemoAdmissions } from "./demo-admissions.ts";
 import { DEMO_PASSWORD, seedDemoClinic } from "./demo-clinic.ts";
 import { seedDemoMeasures } from "./demo-measures.ts";
 import { seedDemoPatients } from "./demo-patients.ts";
@@ -15,8 +16,9 @@ const SEED_LOCK_KEY = 725_002;
  * Seeds the demo clinic (contracts.md "Demo seed") on a database with no clinical users yet:
  * locations, the demo clinical users, supervision, "Outpatient Team", about 50 patients and their
  * respondents (demo-respondents.ts: parents, teachers, and the `jordan` and `parent` logins), and
- * their PHQ-9 and GAD-7 histories with alerts (demo-measures.ts), and programs on with the
- * Intensive Outpatient Program (demo-programs.ts).
+ * their PHQ-9 and GAD-7 histories with alerts (demo-measures.ts), programs on with three programs
+ * (demo-programs.ts), and about 18 months of admissions and discharges with their measures
+ * (demo-episodes.ts plans them, demo-admissions.ts writes them).
  * All in one transaction, so a failed seed leaves nothing behind; true when it seeded.
  */
 export async function seedDemoIfEmpty(db: Kysely<Database>, bundle: SchemaBundle = defaultBundle): Promise<boolean> {
@@ -35,7 +37,8 @@ export async function seedDemoIfEmpty(db: Kysely<Database>, bundle: SchemaBundle
     const patientIds = await seedDemoPatients(trx, bundle, clinic, clinic.users.admin);
     await seedDemoRespondents(trx, bundle, { patientIds, passwordHash, createdBy: clinic.users.admin });
     await seedDemoMeasures(trx, bundle, clinic);
-    await seedDemoPrograms(trx, clinic);
+    const programs = await seedDemoPrograms(trx, clinic);
+    await seedDemoAdmissions(trx, bundle, clinic, programs);
     return true;
   });
 }
