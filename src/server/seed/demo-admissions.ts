@@ -81,7 +81,10 @@ function timeOn(random: () => number, day: CalendarDate): Date {
 /** The respondents a program measure goes to on a chart, as scheduleEpisodeMeasures chooses them. */
 function respondentsOf(pm: ProgramMeasure, links: Link[], birthDate: string, day: CalendarDate): Link[] {
   return links.filter((l) => {
-    const kind = pm.respondentKind === "patient" ? l.relationId === 1 : l.relationId !== 1 && l.respondentType === pm.respondentKind;
+    const kind =
+      pm.respondentKind === "patient"
+        ? l.relationId === 1
+        : l.relationId !== 1 && l.respondentType === pm.respondentKind;
     if (!kind || l.status === INACTIVE) return false;
     return fitsRespondent(pm.measure.def, {
       relationId: l.relationId,
@@ -157,7 +160,9 @@ function planSchedules(
           pm: { ...pm, frequency: ONE_TIME },
           link,
           anchor: day,
-          occurrences: [{ index: 0, day, fate: plan.hold === "measure" ? ("waiting" as const) : ("answered" as const) }],
+          occurrences: [
+            { index: 0, day, fate: plan.hold === "measure" ? ("waiting" as const) : ("answered" as const) },
+          ],
           nextIndex: 1,
           enabled: plan.status !== "final",
         })),
@@ -262,7 +267,9 @@ export async function seedDemoAdmissions(
   const episodeIds = episodes.map((e) => e.id);
   await db
     .insertInto("program_assignment")
-    .values(plans.map((p, k) => ({ patient_id: charts[p.patient].patientId, access_control_program_id: episodeIds[k] })))
+    .values(
+      plans.map((p, k) => ({ patient_id: charts[p.patient].patientId, access_control_program_id: episodeIds[k] })),
+    )
     .execute();
 
   const schedules = planSchedules(plans, charts, links, measures, programIds, today, random);
@@ -295,7 +302,14 @@ export async function seedDemoAdmissions(
   // Sessions: answered ones scored by the engine; missed and waiting ones as plain rows.
   const answered: ScoredSession[] = [];
   const unanswered: Insertable<ClientMeasureTable>[] = [];
-  const takenOver: { ccauId: number; measureId: number; due: Date; scheduleId: number; episodeId: number; opensOn: string | null }[] = [];
+  const takenOver: {
+    ccauId: number;
+    measureId: number;
+    due: Date;
+    scheduleId: number;
+    episodeId: number;
+    opensOn: string | null;
+  }[] = [];
   for (const [k, s] of schedules.entries()) {
     const plan = plans[s.episode];
     const chart = charts[plan.patient];
@@ -344,7 +358,9 @@ export async function seedDemoAdmissions(
       const answers = answersFor(episodeRandom, s.pm.measure.def, total, risk);
       const result = scoreDemoAnswers(s.pm.measure.def, answers, chart.gender, chart.mrn);
       // Alerts are acknowledged within a day: before a final discharge, which waits for them.
-      const acknowledgedAt = new Date(Math.min(completedAt.getTime() + between(random, 2, 20) * 3_600_000, now.getTime() - 60_000));
+      const acknowledgedAt = new Date(
+        Math.min(completedAt.getTime() + between(random, 2, 20) * 3_600_000, now.getTime() - 60_000),
+      );
       answered.push({
         ccauId: s.link.id,
         ccaId: chart.ccaId,
@@ -374,7 +390,8 @@ export async function seedDemoAdmissions(
   if (takenOver.length) {
     const values = sql.join(
       takenOver.map(
-        (t) => sql`(${t.ccauId}::bigint, ${t.measureId}::bigint, ${t.due}::timestamptz, ${t.scheduleId}::bigint, ${t.episodeId}::bigint, ${t.opensOn}::date)`,
+        (t) =>
+          sql`(${t.ccauId}::bigint, ${t.measureId}::bigint, ${t.due}::timestamptz, ${t.scheduleId}::bigint, ${t.episodeId}::bigint, ${t.opensOn}::date)`,
       ),
     );
     const { numAffectedRows } = await sql`update client_measure cm
@@ -390,7 +407,11 @@ export async function seedDemoAdmissions(
     await db
       .updateTable("client_measure")
       .set({ access_control_program_id: episodeIds[k] })
-      .where("ccau_id", "in", (links.get(charts[p.patient].ccaId) ?? []).map((l) => l.id))
+      .where(
+        "ccau_id",
+        "in",
+        (links.get(charts[p.patient].ccaId) ?? []).map((l) => l.id),
+      )
       .where("access_control_program_id", "is", null)
       .where("status", "=", "submitted")
       .where("due_date", ">=", dueInstant(dayOf(today, p.admitted)))

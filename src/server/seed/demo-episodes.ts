@@ -123,13 +123,14 @@ function currentEpisode(
   if (history.length > 0) {
     if (roll >= 0.45) return null;
     const admitted = history[history.length - Math.min(history.length, between(random, 2, 4))];
-    const program: DemoProgramKey | null =
-      age(admitted) >= 18 ? "iop" : age(admitted) >= 12 ? "adolescent" : null;
+    const program: DemoProgramKey | null = age(admitted) >= 18 ? "iop" : age(admitted) >= 12 ? "adolescent" : null;
     if (!program) return null;
     const last = history[history.length - 1];
     // Some adults have just finished the IOP: the discharge PHQ-9 is still to be answered.
     const pending = program === "iop" && random() < 0.4;
-    const disposition = pending ? pick(random, ["transferred", "transferred", "admitted", "dropped_out"] as const) : null;
+    const disposition = pending
+      ? pick(random, ["transferred", "transferred", "admitted", "dropped_out"] as const)
+      : null;
     return {
       patient: i,
       program,
@@ -191,7 +192,10 @@ function pastEpisodes(
     let disposition: Disposition = pick(random, DISPOSITIONS);
     let length = between(random, ...LENGTHS[program][disposition as Exclude<Disposition, "aged_out">]);
     // A teen in the adolescent program who turns 18 during it ages out on the birthday.
-    const turns18 = daysUntil(addDays(today, -cursor), `${Number(patient.birth_date.slice(0, 4)) + 18}${patient.birth_date.slice(4)}`);
+    const turns18 = daysUntil(
+      addDays(today, -cursor),
+      `${Number(patient.birth_date.slice(0, 4)) + 18}${patient.birth_date.slice(4)}`,
+    );
     if (program === "adolescent" && turns18 >= 21 && turns18 <= 84) {
       disposition = "aged_out";
       length = turns18;

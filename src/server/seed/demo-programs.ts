@@ -126,7 +126,11 @@ export async function seedDemoPrograms(
   >;
   await db
     .insertInto("program_clinician")
-    .values(DEMO_PROGRAMS.flatMap((p) => p.clinicians.map((u) => ({ program_id: ids[p.key], clinician_id: clinic.users[u] }))))
+    .values(
+      DEMO_PROGRAMS.flatMap((p) =>
+        p.clinicians.map((u) => ({ program_id: ids[p.key], clinician_id: clinic.users[u] })),
+      ),
+    )
     .execute();
   await db
     .insertInto("program_clinician_team")
@@ -139,7 +143,15 @@ export async function seedDemoPrograms(
       const id = measureId.get(m.measure);
       return id === undefined
         ? []
-        : [{ program_id: ids[p.key], measure_id: id, frequency: m.frequency, respondent_kind: m.respondent, timing: m.timing }];
+        : [
+            {
+              program_id: ids[p.key],
+              measure_id: id,
+              frequency: m.frequency,
+              respondent_kind: m.respondent,
+              timing: m.timing,
+            },
+          ];
     }),
   );
   if (measures.length) await db.insertInto("program_measure").values(measures).execute();
