@@ -2,6 +2,7 @@ import { type Kysely, sql } from "kysely";
 import { defaultBundle, type SchemaBundle } from "../../shared/schema/bundle.ts";
 import { hashPassword } from "../auth/passwords.ts";
 import type { Database } from "../db/database-types.ts";
+import { seedDemoAdmissions } from "./demo-admissions.ts";
 import { DEMO_PASSWORD, seedDemoClinic } from "./demo-clinic.ts";
 import { seedDemoInsurance } from "./demo-insurance.ts";
 import { seedDemoMeasures } from "./demo-measures.ts";
@@ -17,7 +18,9 @@ const SEED_LOCK_KEY = 725_002;
  * locations, the demo clinical users, supervision, "Outpatient Team", about 50 patients and their
  * respondents (demo-respondents.ts: parents, teachers, and the `jordan` and `parent` logins), the
  * insurance of a few of them (demo-insurance.ts), their PHQ-9 and GAD-7 histories with alerts
- * (demo-measures.ts), and programs on with the Intensive Outpatient Program (demo-programs.ts).
+ * (demo-measures.ts), programs on with three programs (demo-programs.ts), and about 18 months of
+ * admissions and discharges with their measures (demo-episodes.ts plans them, demo-admissions.ts
+ * writes them).
  * All in one transaction, so a failed seed leaves nothing behind; true when it seeded.
  */
 export async function seedDemoIfEmpty(db: Kysely<Database>, bundle: SchemaBundle = defaultBundle): Promise<boolean> {
@@ -37,7 +40,8 @@ export async function seedDemoIfEmpty(db: Kysely<Database>, bundle: SchemaBundle
     await seedDemoRespondents(trx, bundle, { patientIds, passwordHash, createdBy: clinic.users.admin });
     await seedDemoInsurance(trx, bundle, patientIds, clinic.users.admin);
     await seedDemoMeasures(trx, bundle, clinic);
-    await seedDemoPrograms(trx, clinic);
+    const programs = await seedDemoPrograms(trx, clinic);
+    await seedDemoAdmissions(trx, bundle, clinic, programs);
     return true;
   });
 }

@@ -141,15 +141,83 @@ describe.each(DATABASES)("demo seed on $name", (database) => {
     }
   });
 
+  /**
+   * MRNs a clinician sees in "my": charts assigned to them or (through a program they are on, or a
+   * team of theirs is on) with an admission not finally discharged (docs/programs-episodes.md).
+   */
+  const reachable = async (clinicianId: number, direct: "own" | "own-and-team") => {
+    const rows = await t.db
+      .selectFrom("patient as p")
+      .innerJoin("client_clinic_assignment as cca", "cca.patient_id", "p.id")
+      .select("p.mrn")
+      .where((eb) =>
+        eb.or([
+          eb.exists(
+            eb
+              .selectFrom("cca_clinician as cc")
+              .whereRef("cc.cca_id", "=", "cca.id")
+              .where("cc.clinician_id", "=", clinicianId),
+          ),
+          ...(direct === "own-and-team"
+            ? [
+                eb.exists(
+                  eb
+                    .selectFrom("cca_team as ct")
+                    .innerJoin("clinician_team_member as m", "m.team_id", "ct.team_id")
+                    .whereRef("ct.cca_id", "=", "cca.id")
+                    .where("m.user_id", "=", clinicianId),
+                ),
+              ]
+            : []),
+          eb.exists(
+            eb
+              .selectFrom("access_control_program as acp")
+              .whereRef("acp.cca_id", "=", "cca.id")
+              .where((w) => w.or([w("acp.discharge_status", "is", null), w("acp.discharge_status", "=", "pending")]))
+              .where((w) =>
+                w.or([
+                  w.exists(
+                    w
+                      .selectFrom("program_clinician as pc")
+                      .whereRef("pc.program_id", "=", "acp.program_id")
+                      .where("pc.clinician_id", "=", clinicianId),
+                  ),
+                  w.exists(
+                    w
+                      .selectFrom("program_clinician_team as pt")
+                      .innerJoin("clinician_team_member as m", "m.team_id", "pt.team_id")
+                      .whereRef("pt.program_id", "=", "acp.program_id")
+                      .where("m.user_id", "=", clinicianId),
+                  ),
+                ]),
+              ),
+          ),
+        ]),
+      )
+      .execute();
+    return rows.map((r) => r.mrn).sort();
+  };
+
   it("spreads the patients over clinician, clinician2 and the team, with Jordan Rivera on clinician", async () => {
+    const assigned = await t.db
+      .selectFrom("cca_clinician")
+      .select(["clinician_id", t.db.fn.countAll().as("n")])
+      .groupBy("clinician_id")
+      .execute();
+    expect(Object.fromEntries(assigned.map((a) => [a.clinician_id, Number(a.n)]))[users.clinician]).toBe(20);
     const mine = await list("clinician");
     expect(mine.view).toBe("my");
     const jordan = mine.rows.find((r) => r.mrn === "MRN1001");
     expect(jordan).toMatchObject({ full_name: "Jordan Rivera", clinician_names: ["Taylor Brooks"] });
-    expect(mine.totalRecords).toBe(20);
-    expect((await list("clinician2")).totalRecords).toBe(30);
+    // Their own 20 patients, and the current patients of the programs they work (demo-programs.ts).
+    const clinicianSees = await reachable(users.clinician, "own");
+    expect(clinicianSees.length).toBeGreaterThan(20);
+    expect(mine.rows.map((r) => r.mrn).sort()).toEqual(clinicianSees);
+    const second = await list("clinician2");
+    expect(second.rows.map((r) => r.mrn).sort()).toEqual(await reachable(users.clinician2, "own-and-team"));
+    expect(second.totalRecords).toBeGreaterThanOrEqual(30);
     const supervised = await list("supervisor");
-    expect(supervised).toMatchObject({ view: "supervised", totalRecords: 20 });
+    expect(supervised).toMatchObject({ view: "supervised", totalRecords: clinicianSees.length });
     expect((await list("staff")).totalRecords).toBe(50);
     expect((await list("director")).totalRecords).toBe(50);
     const teamOnly = await t.db.selectFrom("cca_team").select("cca_id").execute();
@@ -167,7 +235,12 @@ describe.each(DATABASES)("demo seed on $name", (database) => {
       .executeTakeFirstOrThrow();
     expect([Number(patients.n), Number(clinical.n)]).toEqual([50, 6]);
   });
-  it("turns programs on with the Intensive Outpatient Program, seen by its clinician and its team", async () => {
+  it("turns programs on with three programs, each seen by its clinicians and teams", async () => {
+    const expected: Record<string, string[]> = {
+      clinician: ["Adolescent Program", "Intensive Outpatient Program"],
+      clinician2: ["Adolescent Program", "Intensive Outpatient Program", "Outpatient Therapy Program"],
+      admin: [],
+    };
     for (const username of ["clinician", "clinician2", "admin"]) {
       const res = await t.app.inject({
         method: "GET",
@@ -176,19 +249,32 @@ describe.each(DATABASES)("demo seed on $name", (database) => {
       });
       expect(res.statusCode, username).toBe(200);
       const names = res.json().rows.map((r: { name: string }) => r.name);
-      expect(names, username).toEqual(username === "admin" ? [] : ["Intensive Outpatient Program"]);
+      expect([...names].sort(), username).toEqual(expected[username]);
     }
     const res = await t.app.inject({
       method: "GET",
       url: "/api/programs",
       headers: await authHeader(t.db, users.admin),
     });
-    expect(res.json().rows).toEqual([
+    const rows = res.json().rows as { name: string }[];
+    expect([...rows].sort((a, b) => a.name.localeCompare(b.name))).toEqual([
+      expect.objectContaining({
+        name: "Adolescent Program",
+        program_type_name: "Adolescent outpatient",
+        group_name: "Youth services",
+        length_label: "12 weeks",
+      }),
       expect.objectContaining({
         name: "Intensive Outpatient Program",
         program_type_name: "Intensive outpatient",
         group_name: "Adult services",
         length_label: "8 weeks",
+      }),
+      expect.objectContaining({
+        name: "Outpatient Therapy Program",
+        program_type_name: "Outpatient",
+        group_name: "Adult services",
+        length_label: "26 weeks",
       }),
     ]);
   });
