@@ -57,7 +57,7 @@ export async function admit(
 export async function discharge(db: Kysely<Database>, admissionId: number, status: "pending" | "final"): Promise<void> {
   await db
     .updateTable("access_control_program")
-    .set({ discharge_status: status, discharge_date: sql`admission_date` })
+    .set({ discharge_status: status, discharge_date: sql`admission_date`, disposition: "transferred" })
     .where("id", "=", admissionId)
     .execute();
 }

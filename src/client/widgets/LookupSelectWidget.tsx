@@ -1,5 +1,6 @@
 import { NativeSelect } from "@mantine/core";
 import type { WidgetProps } from "@rjsf/utils";
+import { useParams } from "react-router-dom";
 import { inputProps } from "./input-props.ts";
 import { type LookupKind, useLookupOptions } from "./lookups.ts";
 
@@ -8,12 +9,14 @@ import { type LookupKind, useLookupOptions } from "./lookups.ts";
  * <select>; the form keeps its id, or null for none. Native like EnumSelectWidget, for keyboards,
  * screen readers and phones alike.
  */
-function LookupSelect({ kind, ...props }: WidgetProps & { kind: LookupKind }) {
+function LookupSelect({ kind, exclude, ...props }: WidgetProps & { kind: LookupKind; exclude?: number }) {
   const { id, value, placeholder, onChange, onBlur, onFocus } = props;
   const options = useLookupOptions(kind, true);
   const selected = typeof value === "number" ? String(value) : "";
   const decode = (v: string) => (v === "" ? null : Number(v));
-  const choices = (options.data ?? []).map((o) => ({ value: String(o.value), label: o.label }));
+  const choices = (options.data ?? [])
+    .filter((o) => o.value !== exclude)
+    .map((o) => ({ value: String(o.value), label: o.label }));
   // A record picked before the list arrived (or since removed from it) keeps its place.
   if (selected && options.data && !choices.some((c) => c.value === selected))
     choices.push({ value: selected, label: `#${selected}` });
@@ -33,8 +36,10 @@ export function ProgramTypeWidget(props: WidgetProps) {
   return <LookupSelect kind="programType" {...props} />;
 }
 
+/** A program's parent: on a program's own edit page that program is not offered (it cannot contain itself). */
 export function ProgramWidget(props: WidgetProps) {
-  return <LookupSelect kind="program" {...props} />;
+  const { programId } = useParams();
+  return <LookupSelect kind="program" exclude={programId ? Number(programId) : undefined} {...props} />;
 }
 
 export function MeasureWidget(props: WidgetProps) {

@@ -155,10 +155,14 @@ function listedProgram(fx: Fixture): Promise<{ id: number; uuid: string }> {
   }
   return found;
 }
-/** Charts A and B in the listed program (admitted), or in no program (their admissions undone). */
+/**
+ * Chart A in the listed program (admitted), or in no program (its admission undone). Only chart A,
+ * whose people are the program's: an admission gives the program's clinicians and teams the chart
+ * (docs/programs-episodes.md), and chart B must stay out of their reach for the rest of the matrix.
+ */
 async function listedProgramHolds(fx: Fixture, admitted: boolean): Promise<{ id: number; uuid: string }> {
   const program = await listedProgram(fx);
-  const charts = [fx.charts.A.ccaId, fx.charts.B.ccaId];
+  const charts = [fx.charts.A.ccaId];
   await fx.db.deleteFrom("access_control_program").where("program_id", "=", program.id).execute();
   if (admitted)
     await fx.db
@@ -828,13 +832,23 @@ export const ROUTE_CASES: Record<string, RouteCase> = {
     kind: "list",
     okFor: offListedProgram,
     request: async (fx) => ({ url: `/api/programs/${(await listedProgramHolds(fx, true)).id}/active-patients` }),
-    check: (_fx, body, visible) => everyVisibleChartShown("program patients", body, visible),
+    check: (fx, body, visible) =>
+      everyVisibleChartShown(
+        "program patients",
+        body,
+        visible.filter((c) => c.ccaId === fx.charts.A.ccaId),
+      ),
   },
   "GET /api/programs/:uuid/patients": {
     kind: "list",
     okFor: offListedProgram,
     request: async (fx) => ({ url: `/api/programs/${(await listedProgramHolds(fx, true)).uuid}/patients` }),
-    check: (_fx, body, visible) => everyVisibleChartShown("program patients", body, visible),
+    check: (fx, body, visible) =>
+      everyVisibleChartShown(
+        "program patients",
+        body,
+        visible.filter((c) => c.ccaId === fx.charts.A.ccaId),
+      ),
   },
   "GET /api/programs/patients/no-program": {
     kind: "list",
@@ -842,7 +856,20 @@ export const ROUTE_CASES: Record<string, RouteCase> = {
       await listedProgramHolds(fx, false);
       return { url: "/api/programs/patients/no-program?pageSize=200" };
     },
-    check: (_fx, body, visible) => everyVisibleChartShown("patients in no program", body, visible),
+    // Other cases (admissions) may have admitted a chart to a program: it is then in one.
+    async check(fx, body, visible) {
+      const inProgram = await fx.db
+        .selectFrom("access_control_program")
+        .select("cca_id")
+        .where((eb) => eb.or([eb("discharge_status", "is", null), eb("discharge_status", "<>", "final")]))
+        .execute();
+      const admitted = new Set(inProgram.map((r) => Number(r.cca_id)));
+      everyVisibleChartShown(
+        "patients in no program",
+        body,
+        visible.filter((c) => !admitted.has(c.ccaId)),
+      );
+    },
   },
   "GET /api/program-lists/programs": { kind: "gated", request: () => ({ url: "/api/program-lists/programs?tab=all" }) },
 

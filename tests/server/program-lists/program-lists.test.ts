@@ -22,7 +22,9 @@ type Patient = { id: number; ccaId: number };
 /**
  * Program lists (issue 11 §2; docs/program-lists.md). The intensive outpatient program (IOP) has
  * clinicians A and B on it; A's patients Adams and Baker and B's patient Zed are admitted, Zed
- * last. A must never see Zed. The adolescent program has only A on it.
+ * last. Being on the program, A and B see every patient admitted to it (access follows
+ * admissions, docs/programs-episodes.md); B's patient Yates, in no program, A never sees. The
+ * adolescent program has only A on it.
  */
 describe.each(DATABASES)("program lists on $name", (database) => {
   let t: TestApp;
@@ -74,9 +76,9 @@ describe.each(DATABASES)("program lists on $name", (database) => {
 
   it("lists the program's patients the caller may see, the newest admission first", async () => {
     const a: Page = await get("A", `/api/programs/${iop.id}/active-patients`);
-    expect(names(a)).toEqual(["Pat Baker", "Pat Adams"]);
-    expect(a.totalRecords).toBe(2);
-    expect(a.rows[1]).toMatchObject({
+    expect(names(a)).toEqual(["Pat Zed", "Pat Baker", "Pat Adams"]);
+    expect(a.totalRecords).toBe(3);
+    expect(a.rows[2]).toMatchObject({
       id: p.Adams.id,
       access_control_id: p.Adams.ccaId,
       access_control_program_id: admissions.Adams,
@@ -85,20 +87,20 @@ describe.each(DATABASES)("program lists on $name", (database) => {
       care_status: "in_care",
       highlighted: false,
     });
-    expect(a.rows[1].client_clinic_assignment_user_id).toEqual(expect.any(Number));
-    expect(names(await get("B", `/api/programs/${iop.id}/active-patients`))).toEqual(["Pat Zed"]);
+    expect(a.rows[2].client_clinic_assignment_user_id).toEqual(expect.any(Number));
+    expect(names(await get("B", `/api/programs/${iop.id}/active-patients`))).toEqual(names(a));
     const all: Page = await get("admin", `/api/programs/${iop.id}/active-patients`);
     expect(names(all)).toEqual(["Pat Zed", "Pat Baker", "Pat Adams"]);
   });
 
   it("reads the same list by the program's uuid", async () => {
     const byUuid: Page = await get("A", `/api/programs/${iop.uuid}/patients`);
-    expect(names(byUuid)).toEqual(["Pat Baker", "Pat Adams"]);
+    expect(names(byUuid)).toEqual(["Pat Zed", "Pat Baker", "Pat Adams"]);
   });
 
   it("answers only the count with countOnly, under the same visibility", async () => {
     expect(await get("A", `/api/programs/${iop.id}/active-patients?countOnly=true`)).toEqual({
-      totalRecords: 2,
+      totalRecords: 3,
       totalAccuracy: "exact",
     });
     expect((await get("admin", `/api/programs/${iop.id}/active-patients?countOnly=true`)).totalRecords).toBe(3);
@@ -107,18 +109,18 @@ describe.each(DATABASES)("program lists on $name", (database) => {
 
   it("lists a patient named by patient_id first, highlighted (the one just added)", async () => {
     const page: Page = await get("A", `/api/programs/${iop.id}/active-patients?patient_id=${p.Adams.id}`);
-    expect(names(page)).toEqual(["Pat Adams", "Pat Baker"]);
-    expect(page.rows.map((r) => r.highlighted)).toEqual([true, false]);
+    expect(names(page)).toEqual(["Pat Adams", "Pat Zed", "Pat Baker"]);
+    expect(page.rows.map((r) => r.highlighted)).toEqual([true, false, false]);
   });
 
   it("searches by name or MRN", async () => {
     expect(names(await get("A", `/api/programs/${iop.id}/active-patients?searchTerm=bak`))).toEqual(["Pat Baker"]);
-    // Zed matches the search but is not A's to see.
-    expect((await get("A", `/api/programs/${iop.id}/active-patients?searchTerm=zed`)).totalRecords).toBe(0);
+    expect(names(await get("A", `/api/programs/${iop.id}/active-patients?searchTerm=zed`))).toEqual(["Pat Zed"]);
+    expect((await get("A", `/api/programs/${iop.id}/active-patients?searchTerm=nobody`)).totalRecords).toBe(0);
   });
 
   it("narrows to one patient view with patient_selector, refusing a view the caller lacks", async () => {
-    expect(names(await get("A", `/api/programs/${iop.id}/active-patients?patient_selector=my`))).toHaveLength(2);
+    expect(names(await get("A", `/api/programs/${iop.id}/active-patients?patient_selector=my`))).toHaveLength(3);
     const refused = await get("A", `/api/programs/${iop.id}/active-patients?patient_selector=all`, 403);
     expect(refused.error).toContain("All patients");
   });
@@ -130,11 +132,15 @@ describe.each(DATABASES)("program lists on $name", (database) => {
     expect(names(await get("A", "/api/programs/patients/no-program"))).not.toContain("Pat Baker");
 
     await discharge(t.db, admissions.Baker, "final");
-    expect(names(await get("A", `/api/programs/${iop.id}/active-patients`))).toEqual(["Pat Adams"]);
+    expect(names(await get("A", `/api/programs/${iop.id}/active-patients`))).toEqual(["Pat Zed", "Pat Adams"]);
     expect(names(await get("A", "/api/programs/patients/no-program"))).toContain("Pat Baker");
     // Readmitted: in the program again, newest first.
     admissions.Baker = await admit(t.db, p.Baker.ccaId, iop.id, { createdAt: minute(40) });
-    expect(names(await get("A", `/api/programs/${iop.id}/active-patients`))).toEqual(["Pat Baker", "Pat Adams"]);
+    expect(names(await get("A", `/api/programs/${iop.id}/active-patients`))).toEqual([
+      "Pat Baker",
+      "Pat Zed",
+      "Pat Adams",
+    ]);
   });
 
   it("lists the caller's active patients in no program, newest first", async () => {
