@@ -50,6 +50,8 @@ export interface Found {
   locationEditPath: string;
   /** The demo's Intensive Outpatient Program's edit page (demo-programs.ts). */
   programEditPath: string;
+  /** The first program type's edit page (the demo seeds the programs' types). */
+  programTypeEditPath: string;
   patientUserPath: string;
   /** The first page of the demo respondent's due questionnaire, from their session list. */
   questionnairePath: string;
@@ -333,6 +335,14 @@ export const SETTINGS_ROUTES: RouteCase[] = [
     path: (f) => f.programEditPath.replace(/\/edit$/, "/add-measure"),
     roles: ADMIN,
   },
+  {
+    name: "settings: program types",
+    path: "/settings/program-types",
+    roles: ADMIN,
+    ready: (p) => firstRecord(p, "Program types"),
+  },
+  { name: "settings: program type add", path: "/settings/program-types/add", roles: ADMIN },
+  { name: "settings: program type edit", path: (f) => f.programTypeEditPath, roles: ADMIN },
   { name: "settings: general", path: "/settings/general", roles: ADMIN },
   { name: "settings: outbox", path: "/settings/outbox", roles: ADMIN },
   {

@@ -93,6 +93,7 @@ async function findRecords(): Promise<Found> {
   const teamEditPath = await firstHref(a, "/settings/clinical-team", row);
   const locationEditPath = await firstHref(a, "/settings/locations", row);
   const programEditPath = await firstHref(a, "/settings/programs", row);
+  const programTypeEditPath = await firstHref(a, "/settings/program-types", row);
   const patientUserPath = await firstHref(a, "/settings/patient-users", row);
   await admin.context.close();
 
@@ -127,6 +128,7 @@ async function findRecords(): Promise<Found> {
     teamEditPath,
     locationEditPath,
     programEditPath,
+    programTypeEditPath,
     patientUserPath,
     questionnairePath,
   };

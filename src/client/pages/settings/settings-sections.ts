@@ -25,6 +25,7 @@ export const SETTINGS_SECTIONS: readonly SettingsSection[] = [
   { label: "Clinician teams", to: settingsPaths.teams, anyOf: ADMIN_LEVEL },
   { label: "Locations", to: settingsPaths.locations, anyOf: ADMIN_LEVEL },
   { label: "Programs", to: settingsPaths.programs, anyOf: ADMIN_LEVEL, when: "programs_enabled" },
+  { label: "Program types", to: settingsPaths.programTypes, anyOf: ADMIN_LEVEL, when: "programs_enabled" },
   { label: "Patient users", to: settingsPaths.patientUsers, anyOf: STAFF_LEVEL },
   { label: "General", to: settingsPaths.general, anyOf: ADMIN_LEVEL },
   { label: "Outbox", to: settingsPaths.outbox, anyOf: ADMIN_LEVEL },
