@@ -6,6 +6,7 @@ import type { SchemaBundle } from "../../shared/schema/bundle.ts";
 import type { RequestUser } from "../auth/request-user.ts";
 import type { Database } from "../db/database-types.ts";
 import { badRequest, HttpError } from "../http/http-error.ts";
+import { dueInstant } from "../scheduling/generate-occurrences.ts";
 import { clinicTimeZone } from "../sessions/availability.ts";
 import { DISCHARGE_BEFORE_ADMISSION, DISCHARGE_IN_FUTURE, notAfterToday } from "./admission-dates.ts";
 import { chartAdmissions, lockVisibleAdmission } from "./admission-read.ts";
@@ -16,7 +17,8 @@ export const ALREADY_DISCHARGED = "This patient has already been discharged from
 
 /**
  * Discharges a patient from a program (spec §4 Discharge; docs/programs-episodes.md): the
- * disposition and day are recorded, the program's discharge measures are scheduled once, due on
+ * disposition and day are recorded, the program's recurring measures stop after that day, the
+ * program's discharge measures are scheduled once, due on
  * the discharge day (today when that day is past), and the discharge is pending. It becomes
  * final at once when nothing holds it (no discharge measure, no open alert of the episode),
  * otherwise when the last of them is done (finalize-discharge.ts).
@@ -48,6 +50,7 @@ export async function dischargePatient(
       })
       .where("id", "=", episodeId)
       .execute();
+    await stopAdmissionSchedules(trx, episodeId, body.discharge_date);
     const measures = await scheduleEpisodeMeasures(trx, {
       episodeId,
       ccaId: episode.cca_id,
@@ -61,4 +64,31 @@ export async function dischargePatient(
     const [admission] = await chartAdmissions(trx, bundle, episode.cca_id, episodeId);
     return { admission, ...measures, patientActivated: false };
   });
+}
+
+/**
+ * Discharge stops the program's recurring measures (spec §4 "discharge disables measure
+ * scheduling"): its admission schedules make no more occurrences, and those due after the
+ * discharge day that nobody started are withdrawn. One due by then stays answerable, and a
+ * started one keeps its answers; the discharge measures are scheduled apart.
+ */
+async function stopAdmissionSchedules(trx: Kysely<Database>, episodeId: number, dischargeDay: string): Promise<void> {
+  const admissionSchedules = trx
+    .selectFrom("schedule")
+    .select("id")
+    .where("access_control_program_id", "=", episodeId)
+    .where("program_timing", "=", "admission");
+  await trx
+    .updateTable("client_measure")
+    .set({ status: "disabled" })
+    .where("schedule_id", "in", admissionSchedules)
+    .where("status", "=", "not_started")
+    .where("due_date", ">", dueInstant(dischargeDay))
+    .execute();
+  await trx
+    .updateTable("schedule")
+    .set({ enabled: false })
+    .where("access_control_program_id", "=", episodeId)
+    .where("program_timing", "=", "admission")
+    .execute();
 }

@@ -314,6 +314,36 @@ describe.each(DATABASES)("admission and discharge on $name", (database) => {
       return { chart, episode, dischargeMeasure: dischargeMeasure?.id as number };
     }
 
+    it("stops the program's recurring measures after the discharge day, even while the discharge is pending", async () => {
+      const chart = await freshChart();
+      const episode = (await admit(chart)).admission.accessControlProgramId;
+      const admitted = addDays(today(), -10);
+      const move = await call("PUT", `/api/patients/${chart.patientId}/programs/${episode}`, "C", {
+        admission_date: admitted,
+      });
+      expect(move.statusCode, move.body).toBe(200);
+      // The intake today and day 14 of the episode, in four days.
+      const [intake, dayFourteen] = await episodeSessions(episode);
+      expect(dayFourteen.due).toBe(addDays(admitted, 14));
+      expect((await discharge(chart, episode)).statusCode).toBe(200);
+      const after = await episodeSessions(episode);
+      // Due by the discharge day: still answerable; after it: withdrawn; the discharge measure added.
+      expect(after.find((s) => s.id === intake.id)?.status).toBe("not_started");
+      expect(after.find((s) => s.id === dayFourteen.id)?.status).toBe("disabled");
+      expect(after.filter((s) => s.measure_id === gad7).map((s) => s.due)).toEqual([today()]);
+      const schedules = await t.db
+        .selectFrom("schedule")
+        .select(["program_timing", "enabled"])
+        .where("access_control_program_id", "=", episode)
+        .orderBy("program_timing")
+        .execute();
+      expect(schedules).toEqual([
+        { program_timing: "admission", enabled: false },
+        { program_timing: "discharge", enabled: true },
+      ]);
+      expect((await admission(chart, episode)).discharge_status).toBe("pending");
+    });
+
     it("stays pending until the discharge measure is answered and then the alert acknowledged", async () => {
       const { chart, episode, dischargeMeasure } = await dischargedWithAlert();
       await submit(chart, dischargeMeasure, gad7Calm);
