@@ -1,5 +1,6 @@
 import { Alert, Badge, Button, Group, Paper, Stack, Text, Title } from "@mantine/core";
-import { useState } from "react";
+import { useEffect, useState } from "react";
+import { useSearchParams } from "react-router-dom";
 import { errorText } from "../../api/error-text.ts";
 import { formatCalendarDate } from "../../dates/clinic-dates.ts";
 import { AddToProgramDialog, DischargeDialog, UndoAdmissionDialog } from "./AdmissionDialogs.tsx";
@@ -20,8 +21,19 @@ const STATUS_COLOR: Record<Admission["status"], string> = {
 export function ChartPrograms(props: { patientId: number; patientName: string; canWrite: boolean }) {
   const { patientId, patientName, canWrite } = props;
   const admissions = useAdmissions(patientId);
-  const [adding, setAdding] = useState(false);
+  // Home's add-program and discharge addresses (spec §2 Clinician area) open a dialog here.
+  const [params] = useSearchParams();
+  const action = canWrite ? params.get("action") : null;
+  const [adding, setAdding] = useState(action === "add-program");
   const [discharging, setDischarging] = useState<Admission | null>(null);
+  const dischargeAsked = action === "discharge" ? Number(params.get("admission")) : null;
+  const [askedHandled, setAskedHandled] = useState(false);
+  useEffect(() => {
+    if (askedHandled || dischargeAsked === null || !admissions.data) return;
+    setAskedHandled(true);
+    const asked = admissions.data.rows.find((a) => a.accessControlProgramId === dischargeAsked);
+    if (asked && asked.discharge_status === null) setDischarging(asked);
+  }, [askedHandled, dischargeAsked, admissions.data]);
   const [undoing, setUndoing] = useState<Admission | null>(null);
   const rows = admissions.data?.rows ?? [];
   return (

@@ -5,21 +5,25 @@ import { PatientLoader } from "./PatientLoader.tsx";
 /**
  * /clinician/patients/patient/:patientId, the patient list's link to a patient: their chart lives
  * at /assignment/{ccaId}/{ccauId} (spec §2), opened on its default tab or on ?tab=. Kept so every
- * link and bookmark to the patient page still works.
+ * link and bookmark to the patient page still works. The other parameters go along (Home's
+ * add-program and discharge addresses open the Programs tab's dialog with ?action=).
  */
 export function PatientViewPage() {
-  const tab = useSearchParams()[0].get("tab") ?? "";
+  const [params] = useSearchParams();
+  const tab = params.get("tab") ?? "";
+  params.delete("tab");
+  const rest = params.toString();
   return (
     <PatientLoader>
       {(patient) =>
         typeof patient.access_control_id === "number" &&
         typeof patient.client_clinic_assignment_user_id === "number" ? (
           <Navigate
-            to={chartPath(
+            to={`${chartPath(
               patient.access_control_id,
               patient.client_clinic_assignment_user_id,
               isChartTab(tab) ? tab : "measures",
-            )}
+            )}${rest ? `?${rest}` : ""}`}
             replace
           />
         ) : null

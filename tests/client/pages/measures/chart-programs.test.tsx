@@ -142,3 +142,28 @@ describe("the chart's Programs tab", () => {
     expect(screen.queryByRole("button")).toBeNull();
   });
 });
+
+describe("Home's program addresses open the Programs tab's dialogs (spec §2 Clinician area)", () => {
+  it("home/patient/{patientId}/add-program opens Add to program", async () => {
+    renderWithProviders(<ChartPrograms patientId={7} patientName="Jordan Rivera" canWrite />, {
+      route: "/assignment/3/5/programs?action=add-program",
+    });
+    await screen.findByRole("dialog", { name: "Add to program" });
+  });
+
+  it("home/discharge/{accessControlProgramId}/… opens Discharge for that admission, once it is loaded", async () => {
+    renderWithProviders(<ChartPrograms patientId={7} patientName="Jordan Rivera" canWrite />, {
+      route: "/assignment/3/5/programs?action=discharge&admission=11",
+    });
+    const dialog = await screen.findByRole("dialog", { name: /Discharge/ });
+    expect(within(dialog).getByText(/Intensive outpatient/)).toBeTruthy();
+  });
+
+  it("opens nothing for someone who may only read the chart", async () => {
+    renderWithProviders(<ChartPrograms patientId={7} patientName="Jordan Rivera" canWrite={false} />, {
+      route: "/assignment/3/5/programs?action=add-program",
+    });
+    await screen.findByRole("heading", { name: "Intensive outpatient" });
+    expect(screen.queryByRole("dialog")).toBeNull();
+  });
+});
