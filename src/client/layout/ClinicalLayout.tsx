@@ -23,7 +23,9 @@ export function ClinicalLayout({ children }: { children?: ReactNode }) {
   const zoneLoading = useClinicTimeZone();
   const { pathname } = useLocation();
   const [navOpen, nav] = useDisclosure(false);
-  const items = NAV_ITEMS.filter((item) => hasAnyPermission(user, item.anyOf));
+  const items = NAV_ITEMS.filter(
+    (item) => hasAnyPermission(user, item.anyOf) && (!item.when || settings[item.when] === true),
+  );
 
   return (
     <InShellContext.Provider value={true}>

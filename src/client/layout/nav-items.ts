@@ -10,11 +10,14 @@ export interface NavItem {
   anyOf: readonly Permission[];
   /** Shown after the label, e.g. the count of active alerts. */
   badge?: ComponentType;
+  /** A general setting that must be on for the entry to exist (programs_enabled). */
+  when?: "programs_enabled";
 }
 
 export const NAV_ITEMS: readonly NavItem[] = [
   { label: "Home", to: "/clinician/home", anyOf: PATIENT_ACCESS },
   { label: "Patients", to: "/clinician/patients", anyOf: PATIENT_ACCESS },
+  { label: "My programs", to: "/clinician/my-programs", anyOf: PATIENT_ACCESS, when: "programs_enabled" },
   { label: "Respondents", to: "/clinician/respondents", anyOf: PATIENT_ACCESS },
   { label: "Alerts", to: "/clinician/alert-list", anyOf: PATIENT_ACCESS, badge: ActiveAlertsBadge },
   { label: "Measures", to: "/clinician/measures", anyOf: PATIENT_ACCESS },
