@@ -39,7 +39,9 @@ export const DEMO_PROGRAMS: readonly DemoProgram[] = [
     length: 8,
     desired: 6,
     clinicians: ["clinician"],
-    team: true,
+    // Not the Outpatient Team: its member clinician2 stays out of Jordan Rivera's chart (the
+    // respondent e2e relies on one clinician who cannot see it).
+    team: false,
     measures: [
       { measure: "phq-9", frequency: EVERY_2_WEEKS, respondent: "patient", timing: "admission" },
       { measure: "gad-7", frequency: EVERY_2_WEEKS, respondent: "patient", timing: "admission" },

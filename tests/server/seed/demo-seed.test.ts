@@ -238,7 +238,8 @@ describe.each(DATABASES)("demo seed on $name", (database) => {
   it("turns programs on with three programs, each seen by its clinicians and teams", async () => {
     const expected: Record<string, string[]> = {
       clinician: ["Adolescent Program", "Intensive Outpatient Program"],
-      clinician2: ["Adolescent Program", "Intensive Outpatient Program", "Outpatient Therapy Program"],
+      // Not the IOP: it has no team, so clinician2 (the Outpatient Team) stays out of Jordan's chart.
+      clinician2: ["Adolescent Program", "Outpatient Therapy Program"],
       admin: [],
     };
     for (const username of ["clinician", "clinician2", "admin"]) {
