@@ -1,5 +1,6 @@
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { answerAllDue, clinicToday, dayText } from "./answer-due.ts";
 import { seriousViolations } from "./axe.ts";
 import { DESKTOP, launchChromium, newContext } from "./chromium.ts";
 import { signIn } from "./session.ts";
@@ -13,15 +14,10 @@ import { signIn } from "./session.ts";
 
 /** What a respondent reads for the PHQ-9: its respondent title, never the clinical name. */
 const PHQ9_TITLE = "Questionnaire about how you've been feeling";
-/** The demo clinic's zone (general settings default), which is also the browser's (chromium.ts). */
-const CLINIC_ZONE = "America/New_York";
 /** The demo clinician, who works the new program. */
 const CLINICIAN_NAME = "Taylor Brooks";
 
-const today = () => new Intl.DateTimeFormat("en-CA", { timeZone: CLINIC_ZONE }).format(new Date());
-/** As the app writes a calendar day. */
-const dayText = (day: string) =>
-  new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" }).format(new Date(`${day}T00:00:00Z`));
+const today = clinicToday;
 
 // Unique per run: the demo server is shared by every e2e file, and a rerun must not meet its own program.
 const run = Date.now().toString(36).slice(-5).toUpperCase();
@@ -123,53 +119,6 @@ async function dischargeToday(page: Page): Promise<void> {
     .waitFor();
 }
 
-/** Answers every open PHQ-9 due today, "Not at all" to each question: score 0, no alert. */
-async function answerPhq9sDueToday(page: Page): Promise<number> {
-  let answered = 0;
-  const open = page.getByRole("link", {
-    name: new RegExp(`^(Start|Continue) ${PHQ9_TITLE}, due ${dayText(today())}$`),
-  });
-  for (;;) {
-    await page.goto("/session");
-    const agreement = page.getByRole("heading", { name: "Privacy agreement" });
-    const hello = page.getByRole("heading", { name: "Hello, Jordan" });
-    await agreement.or(hello).first().waitFor();
-    if (await agreement.isVisible()) {
-      await page.getByLabel("I have read and accept the privacy agreement").check();
-      await page.getByRole("button", { name: "Continue" }).click();
-      await hello.waitFor();
-    }
-    await page.getByRole("link").first().waitFor();
-    if ((await open.count()) === 0) return answered;
-    await open.first().click();
-    await page.getByRole("heading", { level: 1, name: PHQ9_TITLE }).waitFor();
-    await answerNotAtAll(page);
-    await page.getByRole("heading", { name: "Thank you" }).waitFor();
-    answered++;
-  }
-}
-
-async function answerNotAtAll(page: Page): Promise<void> {
-  const submit = page.getByRole("button", { name: "Submit" });
-  const next = page.getByRole("button", { name: "Next" });
-  for (;;) {
-    const groups = page.getByRole("radiogroup");
-    await groups.first().waitFor();
-    for (let i = 0; i < (await groups.count()); i++) {
-      const group = groups.nth(i);
-      const none = group.getByRole("radio", { name: "Not at all", exact: true });
-      // The last question (how difficult) has its own words; its first is the mildest.
-      await ((await none.count()) > 0 ? none : group.getByRole("radio").first()).check();
-    }
-    await page.getByRole("status").filter({ hasText: "All answers saved" }).waitFor();
-    if (await submit.isVisible()) {
-      await submit.click();
-      return;
-    }
-    await next.click();
-  }
-}
-
 describe("programs: an episode of care from admission to final discharge (issue 11 §6)", () => {
   let browser: Browser;
   beforeAll(async () => {
@@ -209,7 +158,10 @@ describe("programs: an episode of care from admission to final discharge (issue 
     // Jordan answers the PHQ-9s due today: the discharge one, and the admission one of the same day.
     const jordan = await (await newContext(browser, baseUrl, DESKTOP)).newPage();
     await signIn(jordan, "jordan");
-    expect(await answerPhq9sDueToday(jordan)).toBeGreaterThanOrEqual(2);
+    // "Not at all" to each question (the last, how difficult, its mildest): score 0, no alert.
+    expect(
+      await answerAllDue(jordan, { title: PHQ9_TITLE, day: today(), choice: "Not at all" }),
+    ).toBeGreaterThanOrEqual(2);
     await jordan.context().close();
 
     // Final: the chart says discharged, with nothing left to wait for.

@@ -1,5 +1,6 @@
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { addDays, answerAllDue, clinicToday, dayText } from "./answer-due.ts";
 import { DESKTOP, launchChromium, newContext } from "./chromium.ts";
 import { deliveredMessages } from "./delivered-messages.ts";
 import { remindersClaimedFor, runRemindersAt } from "./job-control.ts";
@@ -14,19 +15,6 @@ import { signIn } from "./session.ts";
 
 /** What a respondent reads for the GAD-7: its respondent title, never the clinical name. */
 const GAD7_TITLE = "Questionnaire about feeling nervous or worried";
-/** The demo clinic's zone (general settings default), which is also the browser's (chromium.ts). */
-const CLINIC_ZONE = "America/New_York";
-
-const today = () => new Intl.DateTimeFormat("en-CA", { timeZone: CLINIC_ZONE }).format(new Date());
-function addDays(day: string, days: number): string {
-  const d = new Date(`${day}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}
-/** As the app writes a calendar day. */
-const dayText = (day: string) =>
-  new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" }).format(new Date(`${day}T00:00:00Z`));
-
 async function openJordansChart(page: Page): Promise<void> {
   await page.goto("/clinician/patients?search=MRN1001");
   await page.getByRole("link", { name: "Jordan Rivera" }).click();
@@ -58,50 +46,6 @@ async function scheduleWeeklyGad7(page: Page, start: string): Promise<void> {
   await assigned.waitFor();
 }
 
-/** Answers every open GAD-7 due today, "Several days" to each question (7 × 1 = 7, Mild). */
-async function answerGad7sDueToday(page: Page, due: string): Promise<number> {
-  let answered = 0;
-  const open = page.getByRole("link", { name: new RegExp(`^(Start|Continue) ${GAD7_TITLE}, due ${dayText(due)}$`) });
-  for (;;) {
-    await page.goto("/session");
-    const agreement = page.getByRole("heading", { name: "Privacy agreement" });
-    const hello = page.getByRole("heading", { name: "Hello, Jordan" });
-    await agreement.or(hello).first().waitFor();
-    if (await agreement.isVisible()) {
-      await page.getByLabel("I have read and accept the privacy agreement").check();
-      await page.getByRole("button", { name: "Continue" }).click();
-      await hello.waitFor();
-    }
-    await page.getByRole("link").first().waitFor();
-    if ((await open.count()) === 0) return answered;
-    await open.first().click();
-    await page.getByRole("heading", { level: 1, name: GAD7_TITLE }).waitFor();
-    await answerEveryPage(page);
-    await page.getByRole("heading", { name: "Thank you" }).waitFor();
-    answered++;
-  }
-}
-
-async function answerEveryPage(page: Page): Promise<void> {
-  const submit = page.getByRole("button", { name: "Submit" });
-  const next = page.getByRole("button", { name: "Next" });
-  for (;;) {
-    const groups = page.getByRole("radiogroup");
-    await groups.first().waitFor();
-    for (let i = 0; i < (await groups.count()); i++) {
-      const group = groups.nth(i);
-      const several = group.getByRole("radio", { name: "Several days", exact: true });
-      await ((await several.count()) > 0 ? several : group.getByRole("radio").first()).check();
-    }
-    await page.getByRole("status").filter({ hasText: "All answers saved" }).waitFor();
-    if (await submit.isVisible()) {
-      await submit.click();
-      return;
-    }
-    await next.click();
-  }
-}
-
 function gad7ResultRows(page: Page): Locator {
   return page
     .getByRole("table", { name: "New results" })
@@ -120,7 +64,7 @@ describe("repeated measurement: weekly GAD-7 from schedule to reminder to result
   it("schedules, answers, generates the next one with its reminder, and shows the result on Home", {
     timeout: 180_000,
   }, async () => {
-    const start = today();
+    const start = clinicToday();
     const clinicianContext = await newContext(browser, inject("baseUrl"), DESKTOP);
     const clinician = await clinicianContext.newPage();
     await signIn(clinician, "clinician");
@@ -130,7 +74,10 @@ describe("repeated measurement: weekly GAD-7 from schedule to reminder to result
     const respondentContext = await newContext(browser, inject("baseUrl"), DESKTOP);
     const jordan = await respondentContext.newPage();
     await signIn(jordan, "jordan");
-    expect(await answerGad7sDueToday(jordan, start)).toBeGreaterThanOrEqual(1);
+    // "Several days" to each question: 7 × 1 = 7, Mild.
+    expect(
+      await answerAllDue(jordan, { title: GAD7_TITLE, day: start, choice: "Several days" }),
+    ).toBeGreaterThanOrEqual(1);
     await respondentContext.close();
 
     // The second occurrence is on the chart: the weekly schedule's next due date is a week on.

@@ -11,8 +11,10 @@ import { PatientLoader } from "./PatientLoader.tsx";
 export function PatientViewPage() {
   const [params] = useSearchParams();
   const tab = params.get("tab") ?? "";
-  params.delete("tab");
-  const rest = params.toString();
+  // A copy: the router's own params must keep their tab.
+  const others = new URLSearchParams(params);
+  others.delete("tab");
+  const rest = others.toString();
   return (
     <PatientLoader>
       {(patient) =>
