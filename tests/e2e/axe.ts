@@ -20,6 +20,10 @@ export async function seriousViolations(page: Page, within?: string): Promise<st
   // (no inline script) stays on, so the screens are checked as people get them.
   // Once per loaded page: screens opened inside the running app reuse it.
   if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(AXE_SOURCE);
+  // A dialog still fading in has half-transparent text: its contrast would fail for no reason.
+  await page
+    .waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running"), null, { timeout: 5_000 })
+    .catch(() => {});
   const violations = await page.evaluate(async (selector) => {
     const axe = (window as unknown as { axe: { run(c: object, o: object): Promise<{ violations: AxeViolation[] }> } })
       .axe;
