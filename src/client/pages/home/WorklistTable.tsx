@@ -1,6 +1,7 @@
-import { Alert, Button, Group, Text } from "@mantine/core";
+import { Alert } from "@mantine/core";
 import { useEffect, useRef } from "react";
 import { errorText } from "../../api/error-text.ts";
+import { LoadMore } from "../../lists/LoadMore.tsx";
 import { SchemaTable } from "../../renderers/SchemaTable.tsx";
 import { measurePaths } from "../measures/measure-paths.ts";
 import { type WorklistRow as ServedRow, useWorklist } from "./worklist-api.ts";
@@ -76,16 +77,13 @@ export function WorklistTable({ range, tableId, label, countLabel, emptyText }: 
         emptyText={emptyText}
       />
       <div ref={end} />
-      {hasNextPage && (
-        <Group justify="center" mt="sm">
-          <Button variant="default" loading={isFetchingNextPage} onClick={() => void fetchNextPage()}>
-            Load more
-          </Button>
-          <Text size="sm" c="dimmed">
-            {rows.length.toLocaleString("en-US")} of {total.toLocaleString("en-US")} shown
-          </Text>
-        </Group>
-      )}
+      <LoadMore
+        more={hasNextPage}
+        loading={isFetchingNextPage}
+        shown={rows.length}
+        total={total}
+        onMore={() => void fetchNextPage()}
+      />
     </>
   );
 }

@@ -1,5 +1,6 @@
-import { Alert, Button, Group, Text } from "@mantine/core";
+import { Alert } from "@mantine/core";
 import { errorText } from "../../api/error-text.ts";
+import { LoadMore } from "../../lists/LoadMore.tsx";
 import { SchemaTable } from "../../renderers/SchemaTable.tsx";
 import { chartPath } from "../chart-measures/chart-paths.ts";
 import { measurePaths } from "../measures/measure-paths.ts";
@@ -59,16 +60,13 @@ export function ProgramPatients({ source, label }: ProgramPatientsProps) {
         paging="more"
         emptyText={source === "no-program" ? "Every active patient is in a program." : "No patients in this program."}
       />
-      {hasNextPage && (
-        <Group justify="center" mt="sm">
-          <Button variant="default" loading={isFetchingNextPage} onClick={() => void fetchNextPage()}>
-            Load more
-          </Button>
-          <Text size="sm" c="dimmed">
-            {rows.length.toLocaleString("en-US")} of {total.toLocaleString("en-US")} shown
-          </Text>
-        </Group>
-      )}
+      <LoadMore
+        more={hasNextPage}
+        loading={isFetchingNextPage}
+        shown={rows.length}
+        total={total}
+        onMore={() => void fetchNextPage()}
+      />
     </>
   );
 }
