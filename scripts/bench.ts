@@ -1,0 +1,185 @@
+/**
+ * `npm run bench` (issue 12 §1): the app's hot paths under load, next to a bare Fastify + pg
+ * primary-key read on the same database, written to docs/benchmarks.md. How to run it and what
+ * the rows mean: docs/benchmarks.md.
+ */
+import { randomBytes } from "node:crypto";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import { NETWORK_PASSWORD, NETWORK_STAFF } from "../src/server/seed/network/network-accounts.ts";
+import { ALL_RESPONDENTS, answerSave } from "./bench/answer-save.ts";
+import { signIn } from "./bench/api-client.ts";
+import { chartOverview, login, patientAlerts } from "./bench/chart-scenarios.ts";
+import { type ChildServer, startChildServer } from "./bench/child-server.ts";
+import { DatabaseProbe } from "./bench/database-probe.ts";
+import { deepPage, pageByNumber } from "./bench/deep-page.ts";
+import { machineFacts } from "./bench/machine.ts";
+import { replaceBetweenMarkers } from "./bench/markers.ts";
+import type { Measurement, RunFacts } from "./bench/measurement.ts";
+import { parseOptions } from "./bench/options.ts";
+import { bareRead, patientScenarios } from "./bench/patient-scenarios.ts";
+import { formatMs, formatRate, formatReport } from "./bench/report.ts";
+import { refusedStatuses, runScenario, type ScenarioRun } from "./bench/run-scenario.ts";
+import type { Samples, Scenario, ScenarioContext } from "./bench/scenario.ts";
+
+const say = (line: string) => process.stderr.write(`${line}\n`);
+
+function chooseScenarios(only: string[] | undefined): Scenario[] {
+  const all = [bareRead, ...patientScenarios(), deepPage, chartOverview, patientAlerts, answerSave, login];
+  if (!only) return all;
+  const unknown = only.filter((id) => !all.some((s) => s.id === id));
+  if (unknown.length)
+    throw new Error(`Unknown scenario ${unknown.join(", ")}. Scenarios: ${all.map((s) => s.id).join(", ")}`);
+  return all.filter((s) => only.includes(s.id));
+}
+
+function summary(row: Measurement): string {
+  if (row.skipped) return `skipped: ${row.skipped}`;
+  if (row.failed) return `FAILED: ${row.failed}`;
+  const trouble = row.non2xx + row.errors + row.timeouts;
+  return `${formatRate(row.reqPerSec)} req/s, p50 ${formatMs(row.p50)} ms, p99 ${formatMs(row.p99)} ms${trouble ? `, ${trouble} not 2xx in time` : ""}`;
+}
+
+async function main(): Promise<number> {
+  const options = parseOptions(process.argv.slice(2), process.env);
+  const scenarios = chooseScenarios(options.only);
+  const loadBefore = os.loadavg();
+  const dbTarget = { databaseUrl: options.databaseUrl, dataDir: options.dataDir };
+
+  // Facts and samples first: the embedded database has one owner, and the servers come next.
+  say("Reading the database...");
+  let probe = await DatabaseProbe.open(dbTarget);
+  let database: RunFacts["database"];
+  let samples: Samples;
+  try {
+    database = await probe.facts();
+    if (database.patients === 0) throw new Error("The database has no patients: run npm run generate first.");
+    const respondents = await probe.existingUsernames(ALL_RESPONDENTS);
+    samples = {
+      patients: await probe.samplePatients(1000),
+      namePrefixes: await probe.namePrefixes(10),
+      busyChart: await probe.busiestChartNear(200),
+      respondents: ALL_RESPONDENTS.filter((u) => respondents.has(u.toLowerCase())),
+    };
+  } finally {
+    await probe.close();
+  }
+
+  const notes: string[] = [];
+  const embedded = !options.databaseUrl;
+  // A server needs the signing secret from the environment; this run's tokens need nothing more.
+  const dbEnv: Record<string, string> = embedded
+    ? { DATA_DIR: options.dataDir }
+    : { DATABASE_URL: options.databaseUrl!, TOKEN_SECRET: randomBytes(48).toString("base64") };
+  const logLevel = process.env.LOG_LEVEL ?? "warn";
+  notes.push(
+    `Servers ran in their own processes; the app with LOG_LEVEL=${logLevel}${process.env.LOG_LEVEL ? "" : " (request logging off; set LOG_LEVEL=info to include it)"} and DEMO=0, every other setting at its default.`,
+  );
+  if (embedded)
+    notes.push(
+      "Embedded database: one connection, one thread. The bare read ran on it alone, before the app started (it has one owner at a time).",
+    );
+
+  const rows: Measurement[] = [];
+  const afterStops: { row: Measurement; run: NonNullable<ScenarioRun["afterStop"]> }[] = [];
+  const runOpts = {
+    connections: options.connections,
+    durationSeconds: options.durationSeconds,
+    warmupSeconds: options.warmupSeconds,
+  };
+  const measure = async (scenario: Scenario, ctx: ScenarioContext) => {
+    say(`→ ${scenario.id}: ${scenario.label}`);
+    const { row, afterStop } = await runScenario(scenario, ctx, runOpts);
+    say(`  ${summary(row)}`);
+    rows.push(row);
+    if (afterStop) afterStops.push({ row, run: afterStop });
+  };
+  const context = (appUrl: string, bareUrl: string | null): ScenarioContext => ({
+    appUrl,
+    bareUrl,
+    samples,
+    signIn: (username) => signIn(appUrl, username, NETWORK_PASSWORD),
+    note: (line) => notes.push(line),
+  });
+
+  const bareScenarios = scenarios.filter((s) => s.bare);
+  if (bareScenarios.length > 0) {
+    say("Starting the bare Fastify + pg server...");
+    const bare = await startChildServer({
+      name: "bare",
+      script: "scripts/bench/bare-server.ts",
+      env: dbEnv,
+      healthPath: "/health",
+    });
+    try {
+      for (const s of bareScenarios) await measure(s, context("", bare.baseUrl));
+    } finally {
+      await bare.stop();
+    }
+  }
+
+  let startupMs: number | null = null;
+  let pageLine: string | null = null;
+  const appScenarios = scenarios.filter((s) => !s.bare);
+  if (appScenarios.length > 0) {
+    say("Starting the app (src/server/main.ts) on the existing database...");
+    let app: ChildServer | undefined;
+    try {
+      app = await startChildServer({
+        name: "app",
+        script: "src/server/main.ts",
+        env: { ...dbEnv, DEMO: "0", LOG_LEVEL: logLevel },
+        healthPath: "/api/health",
+      });
+      startupMs = Math.round(app.startupMs);
+      say(`  first 200 from /api/health after ${startupMs} ms`);
+      const ctx = context(app.baseUrl, null);
+      if (appScenarios.some((s) => s.id === deepPage.id))
+        pageLine = await pageByNumber(app.baseUrl, await ctx.signIn(NETWORK_STAFF.admin));
+      for (const s of appScenarios) await measure(s, ctx);
+    } finally {
+      await app?.stop();
+    }
+  }
+
+  if (afterStops.length > 0) {
+    say("Reading back what was saved...");
+    probe = await DatabaseProbe.open(dbTarget);
+    try {
+      for (const { row, run } of afterStops) Object.assign(row, await run(probe));
+    } finally {
+      await probe.close();
+    }
+  }
+
+  const facts: RunFacts = {
+    date: new Date().toISOString().replace(/\.\d+Z$/, "Z"),
+    machine: machineFacts(),
+    node: process.version,
+    database,
+    loadAverage: { before: loadBefore, after: os.loadavg() },
+    startupMs,
+    pageByNumber: pageLine,
+    notes,
+  };
+  const report = formatReport(facts, rows);
+  process.stdout.write(`\n${report}\n\n`);
+  const doc = existsSync(options.out) ? readFileSync(options.out, "utf8") : "";
+  writeFileSync(options.out, replaceBetweenMarkers(doc, report));
+  say(`Written to ${options.out} (between its bench markers).`);
+
+  // Loud: a row of refusals (401, 404, ...) means the bench asked wrongly, not that the server is slow.
+  const broken = rows.filter((r) => r.failed || refusedStatuses(r).length > 0);
+  for (const r of broken)
+    say(`FAILED ${r.id}: ${r.failed ?? `answered ${refusedStatuses(r).join(", ")} during the run`}`);
+  if (broken.length > 0) say(`${broken.length} scenario(s) failed: their figures are not measurements.`);
+  return broken.length > 0 ? 1 : 0;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (err: Error) => {
+    say(`bench: ${err.message}`);
+    process.exit(2);
+  },
+);

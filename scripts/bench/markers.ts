@@ -1,0 +1,27 @@
+/**
+ * docs/benchmarks.md keeps hand-written analysis around the figures of the last run; a run
+ * replaces only what lies between these two markers.
+ */
+export const BEGIN_MARKER = "<!-- bench:begin — written by `npm run bench`; text outside these markers is kept -->";
+export const END_MARKER = "<!-- bench:end -->";
+
+const BEGIN_PREFIX = "<!-- bench:begin";
+
+/**
+ * The document with the text between the markers replaced by `section`. A document without
+ * markers keeps all it has and gets the section, between new markers, at its end. Refuses a
+ * document whose markers are damaged (one without the other, or out of order) rather than
+ * guess which hand-written text may be overwritten.
+ */
+export function replaceBetweenMarkers(doc: string, section: string): string {
+  const body = `${BEGIN_MARKER}\n${section.trim()}\n${END_MARKER}`;
+  const begin = doc.indexOf(BEGIN_PREFIX);
+  const end = doc.indexOf(END_MARKER);
+  if (begin === -1 && end === -1) {
+    const kept = doc.trimEnd();
+    return `${kept ? `${kept}\n\n` : ""}${body}\n`;
+  }
+  if (begin === -1 || end === -1 || end < begin || doc.indexOf(BEGIN_PREFIX, begin + 1) !== -1)
+    throw new Error("The benchmark markers in the report are damaged: fix them by hand (one begin, then one end).");
+  return doc.slice(0, begin) + body + doc.slice(end + END_MARKER.length);
+}
