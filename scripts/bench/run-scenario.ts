@@ -14,13 +14,13 @@ async function check(baseUrl: string, c: Call): Promise<{ status: number; body: 
     method: c.method,
     headers: c.headers,
     body: c.body,
-    signal: AbortSignal.timeout(60_000),
+    signal: AbortSignal.timeout(120_000),
   });
   return { status: res.status, body: await res.text() };
 }
 
 /**
- * Prepares, checks one request, then loads the server for the duration. A scenario that cannot
+ * Prepares, checks one request, warms up, then loads the server for the duration. A scenario that cannot
  * be prepared is skipped with its reason; one whose check is not 2xx (401, 404, ...) fails and
  * has no figures: a benchmark of refusals measures nothing.
  */
@@ -45,15 +45,25 @@ export async function runScenario(
   if (typeof prepared === "string") return { row: emptyMeasurement(base, { skipped: prepared }) };
   const baseUrl = prepared.baseUrl ?? ctx.appUrl;
   const first = prepared.connection(0);
-  const request = first.next();
-  const answer = await check(baseUrl, request).catch((err: Error) => ({ status: 0, body: err.message }));
-  if (answer.status < 200 || answer.status > 299) {
-    const why = `${request.method} ${request.path.slice(0, 80)} answered ${answer.status || "nothing"}: ${answer.body.slice(0, 200)}`;
-    return { row: emptyMeasurement(base, { failed: why }) };
-  }
-  first.onResponse?.(answer.status, answer.body);
+  // One request alone, answered 2xx, before any load. It also waits out work the server still
+  // does for requests the load generator gave up on (nothing cancels a query yet): the server's
+  // queues are first in, first out, so it is answered once they have drained.
+  const checkOne = async (): Promise<string | null> => {
+    const request = first.next();
+    const answer = await check(baseUrl, request).catch((err: Error) => ({ status: 0, body: err.message }));
+    if (answer.status < 200 || answer.status > 299)
+      return `${request.method} ${request.path.slice(0, 80)} answered ${answer.status || "nothing"}: ${answer.body.slice(0, 200)}`;
+    first.onResponse?.(answer.status, answer.body);
+    return null;
+  };
+  const refused = await checkOne();
+  if (refused) return { row: emptyMeasurement(base, { failed: refused }) };
   const load = { connections: base.connections, connection: prepared.connection };
-  if (opts.warmupSeconds > 0) await runLoad(baseUrl, { ...load, durationSeconds: opts.warmupSeconds });
+  if (opts.warmupSeconds > 0) {
+    await runLoad(baseUrl, { ...load, durationSeconds: opts.warmupSeconds });
+    const after = await checkOne();
+    if (after) return { row: emptyMeasurement(base, { failed: `after the warm-up, ${after}` }) };
+  }
   const result = await runLoad(baseUrl, { ...load, durationSeconds: opts.durationSeconds });
   const row: Measurement = {
     ...base,

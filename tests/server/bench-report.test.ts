@@ -1,3 +1,5 @@
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { describe, expect, it } from "vitest";
 import { countLost } from "../../scripts/bench/answer-save.ts";
 import { deepPageStart } from "../../scripts/bench/deep-page.ts";
@@ -7,6 +9,8 @@ import { emptyMeasurement, type Measurement, type RunFacts } from "../../scripts
 import { parseOptions } from "../../scripts/bench/options.ts";
 import { patientSortFields } from "../../scripts/bench/patient-scenarios.ts";
 import { formatReport, formatTable } from "../../scripts/bench/report.ts";
+import { runScenario } from "../../scripts/bench/run-scenario.ts";
+import { rotation, type Scenario, type ScenarioContext } from "../../scripts/bench/scenario.ts";
 import { judge, judgeStartup } from "../../scripts/bench/targets.ts";
 
 // The pure parts of `npm run bench` (scripts/bench/): no server, no load.
@@ -213,5 +217,37 @@ describe("the bench's other pure parts", () => {
       // 3/q1 missing: lost
     ]);
     expect(lost).toBe(2);
+  });
+});
+
+describe("a scenario whose requests are refused", () => {
+  it("fails with the refusal and no figures, before any load", async () => {
+    const server = createServer((_req, res) => {
+      res.writeHead(401, { "content-type": "application/json" });
+      res.end('{"error":"Your session has ended. Please sign in again.","code":"invalid_token"}');
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const { port } = server.address() as AddressInfo;
+    const scenario: Scenario = {
+      id: "read-admin",
+      label: "patient read",
+      target: "read",
+      prepare: async () => ({ connection: rotation([{ method: "GET", path: "/api/patients/1" }]) }),
+    };
+    const ctx: ScenarioContext = {
+      appUrl: `http://127.0.0.1:${port}`,
+      bareUrl: null,
+      samples: { patients: [], namePrefixes: [], busyChart: null, respondents: [] },
+      signIn: async () => "token",
+      note: () => {},
+    };
+    try {
+      const { row } = await runScenario(scenario, ctx, { connections: 2, durationSeconds: 1, warmupSeconds: 0 });
+      expect(row.failed).toMatch(/^GET \/api\/patients\/1 answered 401: .*invalid_token/);
+      expect(row.responses).toBe(0);
+      expect(formatTable([row])).toContain("**FAILED**: GET /api/patients/1 answered 401");
+    } finally {
+      server.close();
+    }
   });
 });
