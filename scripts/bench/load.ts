@@ -55,7 +55,10 @@ export async function runLoad(baseUrl: string, plan: LoadPlan): Promise<LoadResu
         {
           setupRequest: (request) => {
             const c = connection.next();
-            return { ...request, method: c.method, path: c.path, headers: c.headers ?? {}, body: c.body ?? "" };
+            // A copy: autocannon writes Content-Length into the headers object it is given, and the
+            // check after the warm-up sends the same call with fetch: a stale length there makes
+            // the server wait for bytes that never come.
+            return { ...request, method: c.method, path: c.path, headers: { ...c.headers }, body: c.body ?? "" };
           },
           ...(connection.onResponse
             ? { onResponse: (status: number, body: string) => connection.onResponse?.(status, body) }

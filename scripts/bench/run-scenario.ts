@@ -8,6 +8,12 @@ export interface ScenarioRun {
   afterStop?: Prepared["afterStop"];
 }
 
+/** fetch says only "fetch failed"; its cause says what failed (a reset, a refused connection...). */
+function describe(err: Error): string {
+  const cause = err.cause as { code?: string; message?: string } | undefined;
+  return cause ? `${err.message} (${cause.code ?? cause.message})` : err.message;
+}
+
 /** The one request checked before a run: anything but 2xx means the bench itself is wrong. */
 async function check(baseUrl: string, c: Call): Promise<{ status: number; body: string }> {
   const res = await fetch(`${baseUrl}${c.path}`, {
@@ -50,7 +56,7 @@ export async function runScenario(
   // queues are first in, first out, so it is answered once they have drained.
   const checkOne = async (): Promise<string | null> => {
     const request = first.next();
-    const answer = await check(baseUrl, request).catch((err: Error) => ({ status: 0, body: err.message }));
+    const answer = await check(baseUrl, request).catch((err: Error) => ({ status: 0, body: describe(err) }));
     if (answer.status < 200 || answer.status > 299)
       return `${request.method} ${request.path.slice(0, 80)} answered ${answer.status || "nothing"}: ${answer.body.slice(0, 200)}`;
     first.onResponse?.(answer.status, answer.body);
