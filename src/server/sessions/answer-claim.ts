@@ -46,11 +46,10 @@ export async function claimSessionForAnswer(
       ? sql`true`
       : sql`(cm.ccau_id = ${opts.handedTo} and cm.status in ('not_started', 'partial'))`;
   const zone = sql<string>`z.zone`;
-  const { rows } = await sql<Partial<ClaimedSession> & { agreed: boolean }>`
-    select u.hippa_agreement_at is not null as agreed, s.*
-    from app_user u
-    cross join lateral (select ${clinicTimeZoneSql} as zone) z
-    left join lateral (
+  const { rows } = await sql<Partial<ClaimedSession> & { agreed: boolean | null }>`
+    select (select u.hippa_agreement_at is not null from app_user u where u.id = ${opts.userId}) as agreed, s.*
+    from (select) one
+    left join (
       select cm.id, cu.cca_id as "ccaId", cm.measure_id as "measureId", cm.status,
         (cm.status in ('not_started', 'partial') and now() >= ${dueDayEnd(zone)}) as "expired",
         (cm.opens_on is not null and now() < (cm.opens_on::timestamp at time zone ${zone})) as "notYetOpen",
@@ -62,11 +61,11 @@ export async function claimSessionForAnswer(
       join measure m on m.id = cm.measure_id
       left join measure_version v on v.id = case when cm.status = 'not_started' and m.current_version_id is not null
         then m.current_version_id else coalesce(cm.measure_version_id, m.current_version_id) end
-      where cm.id = ${opts.clientMeasureId} and cu.user_id = u.id and cu.deleted_at is null
+      cross join (select ${clinicTimeZoneSql} as zone) z
+      where cm.id = ${opts.clientMeasureId} and cu.user_id = ${opts.userId} and cu.deleted_at is null
         and cm.status <> 'disabled' and ${handed}
       for update of cm
-    ) s on true
-    where u.id = ${opts.userId}`.execute(trx);
+    ) s on true`.execute(trx);
   const row = rows[0];
   if (!row?.agreed) throw new HttpError(403, AGREEMENT_REQUIRED, "hippa_agreement_required");
   if (row.id === null || row.id === undefined) throw notFound(SESSION_NOT_FOUND);
