@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { FastifyInstance } from "fastify";
-import type { Kysely } from "kysely";
+import type { Kysely, KyselyConfig } from "kysely";
 import pg from "pg";
 import { buildApp } from "../../src/server/app.ts";
 import { AccessTokens } from "../../src/server/auth/access-token.ts";
@@ -35,6 +35,8 @@ export async function createTestApp(
     config?: Partial<AppConfig>;
     /** Fastify logger options (default: no log); tests/security/log-redaction.test.ts captures one. */
     logger?: boolean | object;
+    /** Called with the SQL of every statement the app's database runs, failed ones and BEGIN/COMMIT included. */
+    onQuery?: (sql: string) => void;
   } = {},
 ): Promise<TestApp> {
   const config = {
@@ -68,7 +70,9 @@ export async function createTestApp(
     };
   }
   const startFrom = databaseUrl ? undefined : await migratedTemplate();
-  const handle = await connectDatabase({ databaseUrl, dataDir: config.dataDir, memory: true, startFrom });
+  const onQuery = opts.onQuery;
+  const log: KyselyConfig["log"] = onQuery ? (event) => onQuery(event.query.sql) : undefined;
+  const handle = await connectDatabase({ databaseUrl, dataDir: config.dataDir, memory: true, startFrom, log });
   await migrate(handle.db);
   const bundle = opts.bundle ?? defaultBundle;
   const tokens = new AccessTokens(config.tokenSecret, config.accessTokenTtlSeconds);

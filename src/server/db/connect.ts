@@ -1,6 +1,6 @@
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
-import { Kysely, PostgresDialect } from "kysely";
+import { Kysely, type KyselyConfig, PostgresDialect } from "kysely";
 import pg from "pg";
 import {
   assertPrivate,
@@ -34,10 +34,12 @@ export async function connectDatabase(opts: {
   memory?: boolean;
   /** An in-memory PGlite starts from this dump (PGlite dumpDataDir) instead of an empty cluster. */
   startFrom?: Blob;
+  /** Kysely's query log (tests count the statements a route runs with it). */
+  log?: KyselyConfig["log"];
 }): Promise<DbHandle> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log: opts.log });
     return { db, kind: "postgres", close: () => db.destroy() };
   }
   let dataPath: string | undefined;
@@ -69,7 +71,7 @@ export async function connectDatabase(opts: {
   }
   const pool = pglitePool(pglite);
   // biome-ignore lint/suspicious/noExplicitAny: the adapter implements the pool subset Kysely calls.
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: pool as any }) });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: pool as any }), log: opts.log });
   return {
     db,
     kind: "pglite",

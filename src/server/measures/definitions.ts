@@ -24,17 +24,31 @@ export async function definitionVersion(db: Kysely<Database>, versionId: number)
     .select(["id", "measure_id", "version", "content_hash"])
     .where("id", "=", versionId)
     .executeTakeFirstOrThrow();
-  let definition = byHash.get(row.content_hash);
-  if (!definition) {
-    const stored = await db
-      .selectFrom("measure_version")
-      .select("definition")
-      .where("id", "=", versionId)
-      .executeTakeFirstOrThrow();
-    definition = stored.definition as MeasureDefinition;
-    byHash.set(row.content_hash, definition);
-  }
+  const definition = await definitionByHash(db, versionId, row.content_hash);
   return { versionId: row.id, measureId: row.measure_id, version: row.version, definition };
+}
+
+/**
+ * The definition of a version whose content hash the caller already read (the answer save reads
+ * it with the session): no statement at all once this process has seen that content. A version
+ * row is never changed once written (library-sync.ts only inserts them), so the cache needs no
+ * invalidation.
+ */
+export async function definitionByHash(
+  db: Kysely<Database>,
+  versionId: number,
+  contentHash: string,
+): Promise<MeasureDefinition> {
+  const cached = byHash.get(contentHash);
+  if (cached) return cached;
+  const stored = await db
+    .selectFrom("measure_version")
+    .select("definition")
+    .where("id", "=", versionId)
+    .executeTakeFirstOrThrow();
+  const definition = stored.definition as MeasureDefinition;
+  byHash.set(contentHash, definition);
+  return definition;
 }
 
 /** The newest version of a library entry, or null when the entry does not exist. */

@@ -22,7 +22,7 @@ export const SESSION_EXPIRED = "This measure is past its due date and can no lon
 export const SESSION_NOT_OPEN = "This measure cannot be answered yet. It opens a few days before its due date.";
 
 /** Writes are refused once a session is final or its due day is over (spec §4 Measure session). */
-export function assertWritable(session: SessionRow): void {
+export function assertWritable(session: Pick<SessionRow, "status" | "expired" | "notYetOpen">): void {
   if (session.status === "submitted") throw new HttpError(409, ALREADY_SUBMITTED, "already_submitted");
   if (session.status === "disabled") throw notFound();
   if (session.expired) throw new HttpError(409, SESSION_EXPIRED, "session_expired");
@@ -64,7 +64,7 @@ export function checkAnswers(def: MeasureDefinition, inputs: readonly AnswerInpu
 }
 
 /** Stored answers are JSON; a cleared answer is SQL null so "not answered" has one spelling. */
-function storedValue(value: AnswerValue | null) {
+export function storedValue(value: AnswerValue | null) {
   return isAnswered(value) ? sql`${JSON.stringify(value)}::jsonb` : sql`null`;
 }
 

@@ -3,6 +3,7 @@ import { defaultBundle, schemaById } from "../../shared/schema/bundle.ts";
 import type { Database } from "../db/database-types.ts";
 
 const FALLBACK_ZONE = "UTC";
+const DEFAULT_ZONE = schemaById(defaultBundle, "api/general-settings.json").properties?.client_time_zone?.default;
 
 function isTimeZone(zone: unknown): zone is string {
   if (typeof zone !== "string" || zone === "") return false;
@@ -24,11 +25,19 @@ export async function clinicTimeZone(db: Kysely<Database>): Promise<string> {
     .select("value")
     .where("key", "=", "client_time_zone")
     .executeTakeFirst();
-  const zone = row
-    ? row.value
-    : schemaById(defaultBundle, "api/general-settings.json").properties?.client_time_zone?.default;
+  const zone = row ? row.value : DEFAULT_ZONE;
   return isTimeZone(zone) ? zone : FALLBACK_ZONE;
 }
+
+/**
+ * The clinic's time zone as a scalar subquery, for a statement that needs it and should not wait
+ * for a round trip of its own (the answer save): read in the statement itself, so a changed
+ * setting counts from the next statement on, on every node, with no cache to invalidate. The
+ * settings only ever store a zone they checked (general-settings-update.ts), as patient-triage.ts
+ * relies on too; clinicTimeZone's fallback is for a value put there by hand.
+ */
+export const clinicTimeZoneSql: RawBuilder<string> = sql<string>`coalesce((select gs.value #>> '{}'
+  from general_setting gs where gs.key = 'client_time_zone'), ${isTimeZone(DEFAULT_ZONE) ? DEFAULT_ZONE : FALLBACK_ZONE})`;
 
 /**
  * When a session stops being answerable: the end of its due day in the clinic's time zone. Due
@@ -36,7 +45,10 @@ export async function clinicTimeZone(db: Kysely<Database>): Promise<string> {
  * and its end placed in the clinic's zone: a measure due "March 10" stays open until midnight
  * at the clinic, not until 7 pm the evening before.
  */
-export function dueDayEnd(zone: string, dueDate: RawBuilder<unknown> = sql`cm.due_date`): RawBuilder<Date> {
+export function dueDayEnd(
+  zone: string | RawBuilder<string>,
+  dueDate: RawBuilder<unknown> = sql`cm.due_date`,
+): RawBuilder<Date> {
   return sql<Date>`((((${dueDate}) at time zone 'UTC')::date + 1)::timestamp at time zone ${zone})`;
 }
 

@@ -1,6 +1,8 @@
 import type { Kysely } from "kysely";
+import type { MeasureDefinition } from "../../shared/measures/types.ts";
 import type { Database } from "../db/database-types.ts";
-import { type DefinitionVersion, definitionVersion } from "../measures/definitions.ts";
+import { type DefinitionVersion, definitionByHash, definitionVersion } from "../measures/definitions.ts";
+import type { ClaimedSession } from "./answer-claim.ts";
 import type { SessionRow } from "./session-store.ts";
 
 /** The definition version a session is answered, scored and reported with. */
@@ -30,4 +32,15 @@ export async function definitionForAnswering(trx: Kysely<Database>, session: Ses
     session.versionId = session.currentVersionId;
   }
   return sessionDefinition(trx, session);
+}
+
+/**
+ * The definition a claimed session (answer-claim.ts) is answered with. The claim already chose the
+ * version (the newest one while nobody has answered) and read its content hash: a definition this
+ * process has seen costs no statement. saveOneAnswer pins the version with the first answer.
+ */
+export function claimedDefinition(trx: Kysely<Database>, session: ClaimedSession): Promise<MeasureDefinition> {
+  const { answeringVersionId: versionId, answeringContentHash: hash } = session;
+  if (versionId === null || hash === null) throw new Error(`measure ${session.measureId} has no stored definition`);
+  return definitionByHash(trx, versionId, hash);
 }
