@@ -35,6 +35,12 @@ export async function createTestApp(
     config?: Partial<AppConfig>;
     /** Fastify logger options (default: no log); tests/security/log-redaction.test.ts captures one. */
     logger?: boolean | object;
+    /**
+     * Test-only routes, outside /api, added before the app is ready: probes that hold the app's
+     * database in a known state (a sleeping statement, a held connection) for the protections'
+     * tests (tests/server/http/cancel-on-disconnect.test.ts).
+     */
+    routes?: (app: FastifyInstance, db: Kysely<Database>) => void;
   } = {},
 ): Promise<TestApp> {
   const config = {
@@ -47,6 +53,9 @@ export async function createTestApp(
     alertEscalationCheckSeconds: 0,
     // Nor the reminder job (reminders/reminder-job.ts): tests call sendDueReminders with a fake clock.
     reminderCheckSeconds: 0,
+    // No load shedding (http/load-shedding.ts) unless a test asks: a test's own set-up may block
+    // the event loop (PGlite runs on it) and its bursts are not overload.
+    loadShedding: { ...loadConfig({}).loadShedding, maxDatabaseQueue: 0, maxEventLoopDelayMs: 0 },
     ...opts.config,
   };
   let databaseUrl: string | undefined;
@@ -68,14 +77,28 @@ export async function createTestApp(
     };
   }
   const startFrom = databaseUrl ? undefined : await migratedTemplate();
-  const handle = await connectDatabase({ databaseUrl, dataDir: config.dataDir, memory: true, startFrom });
+  const handle = await connectDatabase({
+    databaseUrl,
+    dataDir: config.dataDir,
+    memory: true,
+    startFrom,
+    pool: config.database,
+  });
   await migrate(handle.db);
   const bundle = opts.bundle ?? defaultBundle;
   const tokens = new AccessTokens(config.tokenSecret, config.accessTokenTtlSeconds);
   const app = await buildApp(
-    { config: { ...config, databaseUrl }, db: handle.db, dbKind: handle.kind, bundle, tokens },
+    {
+      config: { ...config, databaseUrl },
+      db: handle.db,
+      dbKind: handle.kind,
+      bundle,
+      tokens,
+      waitingForConnection: handle.waitingForConnection,
+    },
     { logger: opts.logger ?? false, serveClient: false },
   );
+  opts.routes?.(app, handle.db);
   await app.ready();
   return {
     app,
