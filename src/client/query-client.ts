@@ -1,5 +1,5 @@
 import { MutationCache, QueryCache, QueryClient } from "@tanstack/react-query";
-import { ApiError, isSessionEnded } from "./api/api-error.ts";
+import { ApiError, isMaintenance, isSessionEnded } from "./api/api-error.ts";
 import { toastError } from "./notifications/toast.ts";
 
 declare module "@tanstack/react-query" {
@@ -12,13 +12,16 @@ declare module "@tanstack/react-query" {
 
 function shouldToast(error: unknown, meta: { errorToast?: boolean } | undefined): boolean {
   if (meta?.errorToast === false) return false;
-  // The maintenance page already says the service is down.
-  if (error instanceof ApiError && error.status === 503) return false;
+  // The maintenance page already says the service is down (a busy server's 503 is toasted).
+  if (isMaintenance(error)) return false;
   // The sign-out that followed already told the user their session expired.
   return !isSessionEnded(error);
 }
 
-/** A client error will not change on retry; a network blip or a 5xx may. */
+/**
+ * A client error will not change on retry; a network blip or a 5xx may. Not a 503: down for
+ * maintenance, or busy and asking to be left alone for a while (Retry-After).
+ */
 function retry(failureCount: number, error: unknown): boolean {
   if (error instanceof ApiError && error.status >= 400 && error.status < 500) return false;
   if (error instanceof ApiError && error.status === 503) return false;

@@ -14,6 +14,8 @@ export interface AppContext {
   tokens: AccessTokens;
   /** Outgoing email and SMS: `messages.enqueue(trx, message)` (messaging/message-queue.ts). */
   messages: MessageQueue;
+  /** Callers waiting for a database connection now (DbHandle); absent: no pool-queue load shedding. */
+  waitingForConnection?: () => number;
 }
 
 /** What buildApp needs: the message queue is made from the rest unless a caller brings its own. */

@@ -11,8 +11,10 @@ import { registerAccessHook } from "./auth/access-hook.ts";
 import { registerRefreshCookie } from "./auth/refresh-cookie.ts";
 import { resolveTokenSecret } from "./auth/token-secret.ts";
 import { healthRoutes } from "./health/routes.ts";
+import { registerCancelOnDisconnect } from "./http/cancel-on-disconnect.ts";
 import { registerErrorHandling } from "./http/error-handler.ts";
 import { onClientError, onFrameworkError } from "./http/framework-errors.ts";
+import { registerLoadShedding } from "./http/load-shedding.ts";
 import { redactedLoggerOptions } from "./http/log-redaction.ts";
 import { registerResponseSerialization } from "./http/response-serialization.ts";
 import { registerSchemaValidation } from "./http/schema-validation.ts";
@@ -74,6 +76,11 @@ export async function buildApp(
   const reminders = reminderJob(ctx, app.log);
   app.addHook("onReady", async () => reminders.start());
   app.addHook("preClose", async () => reminders.stop());
+  // First: every later hook's statements (the sign-in check's too) belong to the request, so a
+  // client that disconnects stops them (http/cancel-on-disconnect.ts).
+  registerCancelOnDisconnect(app);
+  // Before anything touches the database: an overloaded node refuses at once (http/load-shedding.ts).
+  await registerLoadShedding(app, { config: ctx.config.loadShedding, waitingForConnection: ctx.waitingForConnection });
   // Security headers a clinic's reviewer will look for (CSP, HSTS over https, Permissions-Policy,
   // ...). First, so that its hook runs before the access hook: a refused request gets them too.
   await registerSecurityHeaders(app, { publicUrl: ctx.config.accounts.publicUrl });

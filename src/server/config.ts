@@ -48,6 +48,30 @@ export interface AppConfig {
    * (docs/reminders.md); 0 turns the job off on this node.
    */
   reminderCheckSeconds: number;
+  /** The server's connection pool to PostgreSQL (db/statement-timeout.ts; docs/scale.md). */
+  database: DatabasePoolConfig;
+  /** When the server answers 503 + Retry-After instead of queueing work (http/load-shedding.ts; docs/scale.md). */
+  loadShedding: LoadSheddingConfig;
+}
+
+export interface DatabasePoolConfig {
+  /** Connections of this node's pool (PostgreSQL server only; PGlite has one). */
+  poolSize: number;
+  /** Longest a statement of the server may run before PostgreSQL cancels it; 0 = no limit. */
+  statementTimeoutMs: number;
+}
+
+export interface LoadSheddingConfig {
+  /** Refuse a request that arrives while more than this many callers wait for a database connection; 0 = off. */
+  maxDatabaseQueue: number;
+  /** Refuse requests while the event loop's mean delay is above this (ms); 0 = off. */
+  maxEventLoopDelayMs: number;
+  /** Refuse requests while the event loop's utilisation is above this (0..1); 0 = off. */
+  maxEventLoopUtilization: number;
+  /** The Retry-After of a refused request. */
+  retryAfterSeconds: number;
+  /** How often the event loop is measured (ms); not an environment variable: tests shorten it. */
+  sampleIntervalMs: number;
 }
 
 /** TRUST_PROXY: unset/false/0 off; true; a hop count; or a comma list of addresses and CIDRs. */
@@ -121,6 +145,34 @@ function positiveIntFromEnv(value: string | undefined, fallback: number, name: s
   return n;
 }
 
+function fractionFromEnv(value: string | undefined, fallback: number, name: string): number {
+  if (value === undefined || value === "") return fallback;
+  const n = Number(value);
+  if (!Number.isFinite(n) || n < 0 || n > 1) throw new Error(`${name} must be a number from 0 to 1, got "${value}"`);
+  return n;
+}
+
+function loadDatabasePoolConfig(env: NodeJS.ProcessEnv): DatabasePoolConfig {
+  return {
+    poolSize: positiveIntFromEnv(env.DATABASE_POOL_SIZE, 10, "DATABASE_POOL_SIZE"),
+    statementTimeoutMs: intFromEnv(env.DATABASE_STATEMENT_TIMEOUT_MS, 10_000, "DATABASE_STATEMENT_TIMEOUT_MS"),
+  };
+}
+
+function loadLoadSheddingConfig(env: NodeJS.ProcessEnv): LoadSheddingConfig {
+  return {
+    maxDatabaseQueue: intFromEnv(env.LOAD_SHED_DATABASE_QUEUE, 200, "LOAD_SHED_DATABASE_QUEUE"),
+    maxEventLoopDelayMs: intFromEnv(env.LOAD_SHED_EVENT_LOOP_DELAY_MS, 1000, "LOAD_SHED_EVENT_LOOP_DELAY_MS"),
+    maxEventLoopUtilization: fractionFromEnv(
+      env.LOAD_SHED_EVENT_LOOP_UTILIZATION,
+      0,
+      "LOAD_SHED_EVENT_LOOP_UTILIZATION",
+    ),
+    retryAfterSeconds: positiveIntFromEnv(env.LOAD_SHED_RETRY_AFTER_SECONDS, 5, "LOAD_SHED_RETRY_AFTER_SECONDS"),
+    sampleIntervalMs: 1000,
+  };
+}
+
 function loadAccountsConfig(env: NodeJS.ProcessEnv, port: number): AccountsConfig {
   const queueSchema = env.QUEUE_SCHEMA || "pgboss";
   if (!/^[a-z_][a-z0-9_]{0,62}$/.test(queueSchema))
@@ -180,5 +232,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     accounts: loadAccountsConfig(env, port),
     alertEscalationCheckSeconds: intFromEnv(env.ALERT_ESCALATION_CHECK_SECONDS, 300, "ALERT_ESCALATION_CHECK_SECONDS"),
     reminderCheckSeconds: intFromEnv(env.REMINDER_CHECK_SECONDS, 300, "REMINDER_CHECK_SECONDS"),
+    database: loadDatabasePoolConfig(env),
+    loadShedding: loadLoadSheddingConfig(env),
   };
 }

@@ -27,12 +27,16 @@ export async function startServer(
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
     memory: opts.memory,
+    pool: config.database,
   });
   await migrate(handle.db);
   // The measure library follows measures/*.json on every start (before the demo seed, which uses it).
   await syncMeasureLibrary(handle.db);
   if (config.demo) await seedDemoIfEmpty(handle.db, bundle);
-  const app = await buildApp({ config, db: handle.db, dbKind: handle.kind, bundle, tokens }, { logger: opts.logger });
+  const app = await buildApp(
+    { config, db: handle.db, dbKind: handle.kind, bundle, tokens, waitingForConnection: handle.waitingForConnection },
+    { logger: opts.logger },
+  );
   if (handle.kind === "pglite") app.log.warn(EMBEDDED_WARNING);
   // Recurring schedules generate their occurrences on the pg-boss queue (scheduling/occurrence-job.ts).
   // Here rather than in buildApp: API tests drive the generator directly with a fake clock.

@@ -17,6 +17,10 @@ export const MESSAGES = {
   pageBeyondReach:
     "Only the first 10,000 records of a list can be opened by page number. Search or sort to find the rest.",
   cursorNotValid: "This list position is no longer valid. Start again from the first page.",
+  // 503s of a busy server (docs/scale.md): the client shows them where the user is, not the maintenance page.
+  queryTimeout:
+    "This took too long, so the server stopped it. Try again; if it keeps happening, narrow the search or filters.",
+  overloaded: "The server is busy right now. Try again in a few seconds.",
   versionRequired: "This save does not say which version of the record it changes. Reload the record and save again.",
   // Reminders (POST /api/respondents/:ccauId/send-reminder; docs/reminders.md).
   reminderNoContact: "This respondent has no email address or mobile number to send a reminder to. Add one first.",
@@ -29,3 +33,9 @@ export const MESSAGES = {
   reminderNotSetUp: "This respondent's account is not active yet: send an invitation first.",
   reminderPatientInactive: "This patient is not active, so no reminders are sent.",
 } as const;
+
+/**
+ * Codes of 503 answers that mean "busy, try again" rather than "down for maintenance": a statement
+ * stopped by the database's time limit, a request refused under overload (docs/scale.md).
+ */
+export const BUSY_CODES: readonly string[] = ["query_timeout", "overloaded"];

@@ -37,6 +37,12 @@ export async function createTestApp(
     logger?: boolean | object;
     /** Called with the SQL of every statement the app's database runs, failed ones and BEGIN/COMMIT included. */
     onQuery?: (sql: string) => void;
+    /**
+     * Test-only routes, outside /api, added before the app is ready: probes that hold the app's
+     * database in a known state (a sleeping statement, a held connection) for the protections'
+     * tests (tests/server/http/cancel-on-disconnect.test.ts).
+     */
+    routes?: (app: FastifyInstance, db: Kysely<Database>) => void;
   } = {},
 ): Promise<TestApp> {
   const config = {
@@ -49,6 +55,9 @@ export async function createTestApp(
     alertEscalationCheckSeconds: 0,
     // Nor the reminder job (reminders/reminder-job.ts): tests call sendDueReminders with a fake clock.
     reminderCheckSeconds: 0,
+    // No load shedding (http/load-shedding.ts) unless a test asks: a test's own set-up may block
+    // the event loop (PGlite runs on it) and its bursts are not overload.
+    loadShedding: { ...loadConfig({}).loadShedding, maxDatabaseQueue: 0, maxEventLoopDelayMs: 0 },
     ...opts.config,
   };
   let databaseUrl: string | undefined;
@@ -72,14 +81,29 @@ export async function createTestApp(
   const startFrom = databaseUrl ? undefined : await migratedTemplate();
   const onQuery = opts.onQuery;
   const log: KyselyConfig["log"] = onQuery ? (event) => onQuery(event.query.sql) : undefined;
-  const handle = await connectDatabase({ databaseUrl, dataDir: config.dataDir, memory: true, startFrom, log });
+  const handle = await connectDatabase({
+    databaseUrl,
+    dataDir: config.dataDir,
+    memory: true,
+    startFrom,
+    pool: config.database,
+    log,
+  });
   await migrate(handle.db);
   const bundle = opts.bundle ?? defaultBundle;
   const tokens = new AccessTokens(config.tokenSecret, config.accessTokenTtlSeconds);
   const app = await buildApp(
-    { config: { ...config, databaseUrl }, db: handle.db, dbKind: handle.kind, bundle, tokens },
+    {
+      config: { ...config, databaseUrl },
+      db: handle.db,
+      dbKind: handle.kind,
+      bundle,
+      tokens,
+      waitingForConnection: handle.waitingForConnection,
+    },
     { logger: opts.logger ?? false, serveClient: false },
   );
+  opts.routes?.(app, handle.db);
   await app.ready();
   return {
     app,

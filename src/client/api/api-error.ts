@@ -1,3 +1,4 @@
+import { BUSY_CODES } from "../../shared/api-errors.ts";
 import type { FieldError } from "../../shared/validation/field-errors.ts";
 
 /**
@@ -23,4 +24,17 @@ export const SESSION_ENDED_CODES: readonly string[] = ["invalid_token", "token_e
 
 export function isSessionEnded(error: unknown): boolean {
   return error instanceof ApiError && error.status === 401 && SESSION_ENDED_CODES.includes(error.code ?? "");
+}
+
+/**
+ * A 503 that means "busy, try again" (a query stopped by the time limit, a refusal under load),
+ * not "down for maintenance": shown where the user is, with the server's sentence.
+ */
+export function isBusyAnswer(status: number, code: unknown): boolean {
+  return status === 503 && typeof code === "string" && BUSY_CODES.includes(code);
+}
+
+/** A 503 the maintenance page answers: the service is down, not just busy. */
+export function isMaintenance(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 503 && !isBusyAnswer(error.status, error.code);
 }

@@ -1,5 +1,5 @@
 import { MESSAGES } from "../../shared/api-errors.ts";
-import { ApiError } from "./api-error.ts";
+import { ApiError, isBusyAnswer } from "./api-error.ts";
 import { apiHandlers } from "./api-events.ts";
 import { REFRESH_TRANSPORT_HEADER, renewSession } from "./renewal.ts";
 import {
@@ -16,8 +16,8 @@ import { clearTokens, isTokenFresh, storedTokens, storeTokens } from "./tokens.t
 /**
  * CONTRACT: every client call to /api goes through `api`. It adds the Bearer token, renews it
  * before the call when expired (spec §4; through the refresh cookie), retries once after a 401
- * token_expired after renewing, signs out on invalid_token, sends 503 to /maintenance, and throws ApiError with the
- * server's {error, code, errors} otherwise.
+ * token_expired after renewing, signs out on invalid_token, sends 503 to /maintenance (but not a busy server's 503:
+ * that is an error like others, with its sentence), and throws ApiError with the server's {error, code, errors} otherwise.
  */
 export interface ApiOptions {
   method?: "GET" | "POST" | "PUT" | "DELETE";
@@ -94,7 +94,7 @@ async function send(path: string, options: ApiOptions): Promise<Answer> {
 }
 
 function settle<T>({ res, data, body }: Answer, renew: boolean): T {
-  if (res.status === 503) {
+  if (res.status === 503 && !isBusyAnswer(res.status, body.code)) {
     apiHandlers().maintenance();
     throw errorFromResponse(res, body);
   }

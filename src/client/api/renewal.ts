@@ -1,6 +1,6 @@
 import type { SessionUser } from "../../../generated/types/entities/user.ts";
 import { MESSAGES } from "../../shared/api-errors.ts";
-import { ApiError } from "./api-error.ts";
+import { ApiError, isBusyAnswer } from "./api-error.ts";
 import { apiHandlers } from "./api-events.ts";
 import { asRecord, errorFromResponse, networkError, readJson } from "./response.ts";
 import { clearTokens, isTokenFresh, storedTokens, storeTokens, type TokenPair } from "./tokens.ts";
@@ -69,7 +69,7 @@ async function renewOnce(startedWith: string | null): Promise<void> {
     throw networkError();
   }
   const body = asRecord(await readJson(res));
-  if (res.status === 503) {
+  if (res.status === 503 && !isBusyAnswer(res.status, body.code)) {
     apiHandlers().maintenance();
     throw errorFromResponse(res, body);
   }

@@ -1,5 +1,6 @@
 import { type Kysely, sql } from "kysely";
 import type { Database } from "../db/database-types.ts";
+import { outsideRequest } from "../db/request-connections.ts";
 import type { AuditEvent } from "./audit-event.ts";
 
 export interface AuditWriterOptions {
@@ -38,11 +39,16 @@ export class AuditWriter {
     await insertEvents(trx, [event]);
   }
 
-  /** Queues the event for the next batch. */
+  /**
+   * Queues the event for the next batch. The batch is nobody's request (outsideRequest): a client
+   * that disconnects must not cancel the write of other requests' events (cancel-on-disconnect.ts).
+   */
   record(event: AuditEvent): void {
     this.buffer.push(event);
-    if (this.buffer.length >= this.maxBuffered) void this.flush();
-    else this.timer ??= setTimeout(() => void this.flush(), this.intervalMs);
+    outsideRequest(() => {
+      if (this.buffer.length >= this.maxBuffered) void this.flush();
+      else this.timer ??= setTimeout(() => void this.flush(), this.intervalMs);
+    });
   }
 
   /** Writes every queued event now (tests, shutdown). Batches are written one after another. */

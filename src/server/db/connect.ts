@@ -12,6 +12,9 @@ import {
 } from "./data-dir.ts";
 import type { Database } from "./database-types.ts";
 import { pglitePool } from "./pglite-driver.ts";
+import { queryCanceller } from "./query-canceller.ts";
+import { type PoolLike, requestScopedPool } from "./request-connections.ts";
+import { sessionTimeouts } from "./statement-timeout.ts";
 
 export interface DbHandle {
   db: Kysely<Database>;
@@ -19,6 +22,14 @@ export interface DbHandle {
   close(): Promise<void>;
   /** PGlite only: the whole cluster as a tar (tests start their databases from a migrated one). */
   dump?: () => Promise<Blob>;
+  /** Callers waiting for a connection right now (http/load-shedding.ts). */
+  waitingForConnection(): number;
+}
+
+/** The server's pool settings (config.ts DatabasePoolConfig). Tools that omit them get no statement limit. */
+export interface PoolOptions {
+  poolSize?: number;
+  statementTimeoutMs?: number;
 }
 
 // bigint (int8) and numeric arrive as strings from pg; ids fit in a JS number, so parse them.
@@ -34,13 +45,30 @@ export async function connectDatabase(opts: {
   memory?: boolean;
   /** An in-memory PGlite starts from this dump (PGlite dumpDataDir) instead of an empty cluster. */
   startFrom?: Blob;
+  pool?: PoolOptions;
   /** Kysely's query log (tests count the statements a route runs with it). */
   log?: KyselyConfig["log"];
 }): Promise<DbHandle> {
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log: opts.log });
-    return { db, kind: "postgres", close: () => db.destroy() };
+    const pool = new pg.Pool({
+      connectionString: opts.databaseUrl,
+      max: opts.pool?.poolSize ?? 10,
+      ...sessionTimeouts(opts.pool?.statementTimeoutMs ?? 0),
+    });
+    // Each request's connections are known, so a client that goes away cancels its statements.
+    const canceller = queryCanceller(opts.databaseUrl);
+    const scoped = requestScopedPool(pool as unknown as PoolLike, canceller.cancel);
+    // biome-ignore lint/suspicious/noExplicitAny: the wrapper implements the pool subset Kysely calls.
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: scoped as any }), log: opts.log });
+    return {
+      db,
+      kind: "postgres",
+      waitingForConnection: () => pool.waitingCount,
+      close: async () => {
+        await db.destroy();
+        await canceller.end();
+      },
+    };
   }
   let dataPath: string | undefined;
   if (!opts.memory) {
@@ -69,12 +97,18 @@ export async function connectDatabase(opts: {
     assertPrivate(opts.dataDir);
     stopSweeping = keepDataDirPrivate(opts.dataDir);
   }
+  // PGlite accepts SET statement_timeout but never enforces it (no timer interrupts in its WASM
+  // build), and runs each statement to its end on this thread: nothing to set, nothing to cancel.
+  // What the request scope still does here is drop the statements of a request whose client has
+  // gone before they take the one connection.
   const pool = pglitePool(pglite);
+  const scoped = requestScopedPool(pool, async () => {});
   // biome-ignore lint/suspicious/noExplicitAny: the adapter implements the pool subset Kysely calls.
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: pool as any }), log: opts.log });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: scoped as any }), log: opts.log });
   return {
     db,
     kind: "pglite",
+    waitingForConnection: () => pool.waitingCount,
     dump: () => pglite.dumpDataDir("none"),
     close: async () => {
       stopSweeping();

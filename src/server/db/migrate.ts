@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { type Kysely, sql } from "kysely";
 import type { Database } from "./database-types.ts";
+import { unlimitedStatements } from "./statement-timeout.ts";
 
 const MIGRATIONS_DIR = path.join(import.meta.dirname, "migrations");
 // Any constant works; it only has to be the same on every node starting against one database.
@@ -10,6 +11,8 @@ const MIGRATION_LOCK_KEY = 725_001;
 /**
  * Applies the plain SQL files in migrations/ in name order, each once, each in its own transaction.
  * An advisory lock makes concurrent starts of several nodes wait for one another instead of racing.
+ * The pool's statement timeout does not apply here: a migration may rewrite or index a large table,
+ * and a node waiting for the lock waits as long as the migrating node needs.
  */
 export async function migrate(db: Kysely<Database>): Promise<string[]> {
   const files = readdirSync(MIGRATIONS_DIR)
@@ -17,6 +20,7 @@ export async function migrate(db: Kysely<Database>): Promise<string[]> {
     .sort();
   const applied: string[] = [];
   await db.transaction().execute(async (trx) => {
+    await unlimitedStatements(trx);
     await sql`SELECT pg_advisory_xact_lock(${MIGRATION_LOCK_KEY})`.execute(trx);
     await sql`CREATE TABLE IF NOT EXISTS schema_migration (
       name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`.execute(trx);

@@ -8,6 +8,7 @@ import type { PGlite } from "@electric-sql/pglite";
  */
 export function pglitePool(db: PGlite) {
   let tail: Promise<void> = Promise.resolve();
+  let waiting = 0;
   const client = {
     async query(sql: string, params?: readonly unknown[]) {
       // Without parameters use the simple protocol, as pg does, so a migration file may hold
@@ -25,14 +26,27 @@ export function pglitePool(db: PGlite) {
     release() {},
   };
   return {
+    /** Callers waiting for the connection (not counting its holder), as pg.Pool's waitingCount. */
+    get waitingCount() {
+      return waiting;
+    },
     async connect() {
       let release!: () => void;
       const previous = tail;
       tail = new Promise<void>((resolve) => {
         release = resolve;
       });
-      await previous;
-      return { ...client, release };
+      waiting += 1;
+      try {
+        await previous;
+      } finally {
+        waiting -= 1;
+      }
+      // The next caller gets the connection on a later turn of the event loop, not in the same
+      // run of promise callbacks: PGlite works on this thread, and a burst of queued statements
+      // handed on directly held the loop for seconds (no timer, no new connection, no
+      // /api/health in between; load shedding read it as a stalled process).
+      return { ...client, release: () => setImmediate(release) };
     },
     async end() {
       await tail;

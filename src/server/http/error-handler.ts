@@ -1,6 +1,8 @@
 import type { FastifyError, FastifyInstance } from "fastify";
 import { MESSAGES } from "../../shared/api-errors.ts";
 import type { FieldError } from "../../shared/validation/field-errors.ts";
+import { isStatementCancelled } from "../db/statement-timeout.ts";
+import { abandonedByClient } from "./cancel-on-disconnect.ts";
 import { databaseInputAnswer, frameworkAnswer } from "./framework-errors.ts";
 import { HttpError } from "./http-error.ts";
 
@@ -15,6 +17,14 @@ interface ValidationFailure extends Error {
  */
 export function registerErrorHandling(app: FastifyInstance, opts: { serveAppShell?: boolean } = {}): void {
   app.setErrorHandler((err: FastifyError & ValidationFailure, request, reply) => {
+    if (abandonedByClient(request)) {
+      // The client left and its statements were stopped (cancel-on-disconnect.ts): nobody reads
+      // an answer, so none is written.
+      request.log.info({ err: err.message }, "request abandoned by its client");
+      reply.hijack();
+      reply.raw.destroy();
+      return;
+    }
     if (err instanceof HttpError) {
       return reply.status(err.statusCode).send({
         error: err.message,
@@ -35,6 +45,12 @@ export function registerErrorHandling(app: FastifyInstance, opts: { serveAppShel
       const answer = frameworkAnswer(err, status);
       request.log.info({ code: err.code, status }, "request refused by the framework");
       return reply.status(status).send({ error: answer.error, code: answer.code });
+    }
+    if (isStatementCancelled(err)) {
+      // The statement outran DATABASE_STATEMENT_TIMEOUT_MS (db/statement-timeout.ts): the server
+      // is fine, this piece of work was too big. Worth a warning: a slow query to look at.
+      request.log.warn({ route: request.routeOptions.url }, "a statement was cancelled by the statement timeout");
+      return reply.status(503).send({ error: MESSAGES.queryTimeout, code: "query_timeout" });
     }
     const stored = databaseInputAnswer(err);
     if (stored) {

@@ -1,7 +1,10 @@
 import type { FastifyInstance, RouteOptions } from "fastify";
 import { errorResponses } from "./response-schemas.ts";
 
-/** Statuses the route's request schemas, its access and its rate limit can answer before its handler runs. */
+/**
+ * Statuses the route's request schemas, its access, its rate limit and the server's load
+ * protections can answer, whatever its handler does.
+ */
 function standardErrorStatuses(route: RouteOptions): number[] {
   const statuses: number[] = [];
   const schema = route.schema ?? {};
@@ -11,6 +14,8 @@ function standardErrorStatuses(route: RouteOptions): number[] {
   // reset pending); a public route answers neither unless its handler says so.
   if (access && access !== "public") statuses.push(401, 403);
   if (route.config?.rateLimit) statuses.push(429);
+  // Refused under overload (load-shedding.ts), or a statement stopped by the statement timeout.
+  if (route.url.startsWith("/api/") && route.config?.shedLoad !== false) statuses.push(503);
   return statuses;
 }
 

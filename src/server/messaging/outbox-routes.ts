@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { sql } from "kysely";
 import type { OutboxQuery } from "../../../generated/types/api/outbox-query.ts";
 import type { AppContext } from "../app-context.ts";
+import { pageWindow } from "../http/paging.ts";
 import { listResponse } from "../http/response-schemas.ts";
 import { maskIn } from "./mask-secret.ts";
 
@@ -23,7 +24,9 @@ export async function outboxRoutes(app: FastifyInstance, ctx: AppContext): Promi
       },
     },
     async (request) => {
-      const { page = 1, pageSize = 25, status, channel } = request.query;
+      const { status, channel } = request.query;
+      // Capped like every list (http/paging.ts): a deep OFFSET reads every row before it.
+      const { limit, offset } = pageWindow(request.query);
       let query = ctx.db.selectFrom("outbox_message");
       if (status) query = query.where("status", "=", status);
       if (channel) query = query.where("channel", "=", channel);
@@ -48,8 +51,8 @@ export async function outboxRoutes(app: FastifyInstance, ctx: AppContext): Promi
           ])
           .orderBy("created_at", "desc")
           .orderBy("id", "desc")
-          .limit(pageSize)
-          .offset((page - 1) * pageSize)
+          .limit(limit)
+          .offset(offset)
           .execute(),
         query.select(sql<number>`count(*)::int`.as("n")).executeTakeFirstOrThrow(),
       ]);

@@ -1,10 +1,11 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { ApiError } from "../../../src/client/api/api-error.ts";
+import { ApiError, isMaintenance } from "../../../src/client/api/api-error.ts";
 import { type ApiHandlers, setApiHandlers } from "../../../src/client/api/api-events.ts";
 import { api } from "../../../src/client/api/http.ts";
 import { resetRenewalForTests, SHARED_RENEWAL_MS } from "../../../src/client/api/renewal.ts";
 import { storedTokens, storeTokens } from "../../../src/client/api/tokens.ts";
+import { MESSAGES } from "../../../src/shared/api-errors.ts";
 import { type FakeRequest, installFetch, json } from "./fake-fetch.ts";
 import { tokenExpiringIn } from "./jwt.ts";
 
@@ -216,12 +217,39 @@ describe("api(): other answers", () => {
 
     const failure = (await api("patients").catch((e) => e)) as ApiError;
     expect(failure.status).toBe(503);
+    expect(isMaintenance(failure)).toBe(true);
     expect(handlers.maintenance).toHaveBeenCalledTimes(1);
     expect(handlers.reachable).not.toHaveBeenCalled();
 
     down = false;
     await api("health", { renew: false });
     expect(handlers.reachable).toHaveBeenCalledTimes(1);
+  });
+
+  it("keeps the user where they are on a busy server's 503 (a query stopped, load refused) and gives its sentence", async () => {
+    storeTokens({ accessToken: tokenExpiringIn(600) });
+    for (const [code, error] of [
+      ["query_timeout", MESSAGES.queryTimeout],
+      ["overloaded", MESSAGES.overloaded],
+    ]) {
+      installFetch(() => json(503, { error, code }));
+      const failure = (await api("patients").catch((e) => e)) as ApiError;
+      expect(failure).toMatchObject({ status: 503, code, message: error });
+      expect(isMaintenance(failure)).toBe(false);
+    }
+    expect(handlers.maintenance).not.toHaveBeenCalled();
+    expect(handlers.sessionEnded).not.toHaveBeenCalled();
+  });
+
+  it("keeps the session when renewing meets a busy server: the renewal can be tried again", async () => {
+    const expired = tokenExpiringIn(-5);
+    storeTokens({ accessToken: expired });
+    installFetch(() => json(503, { error: MESSAGES.overloaded, code: "overloaded" }));
+    const failure = (await api("patients").catch((e) => e)) as ApiError;
+    expect(failure).toMatchObject({ status: 503, message: MESSAGES.overloaded });
+    expect(handlers.maintenance).not.toHaveBeenCalled();
+    expect(handlers.sessionEnded).not.toHaveBeenCalled();
+    expect(storedTokens().accessToken).toBe(expired);
   });
 
   it("treats a 200 saying 'Internal server error' or 'Endpoint request timed out' as a failure", async () => {
