@@ -51,6 +51,18 @@ describe.each(DATABASES)("security headers on $name", (database) => {
     expect(csp["frame-ancestors"]).toEqual(["'none'"]);
   });
 
+  it("sends helmet's whole set on API answers and pages alike (computed once, not per request)", async () => {
+    for (const url of ["/api/health", "/clinician/patients/add"]) {
+      const res = await plain.app.inject({ method: "GET", url });
+      expect(res.headers["cross-origin-opener-policy"], url).toBe("same-origin");
+      expect(res.headers["cross-origin-resource-policy"], url).toBe("same-origin");
+      expect(res.headers["origin-agent-cluster"], url).toBe("?1");
+      expect(res.headers["x-permitted-cross-domain-policies"], url).toBe("none");
+      expect(res.headers["x-dns-prefetch-control"], url).toBe("off");
+      expect(res.headers["x-xss-protection"], url).toBe("0");
+    }
+  });
+
   it("keeps API answers out of caches", async () => {
     const res = await plain.app.inject({ method: "GET", url: "/api/health" });
     expect(res.headers["cache-control"]).toBe("no-store");

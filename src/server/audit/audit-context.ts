@@ -15,6 +15,8 @@ export interface AuditScope {
   ): AuditEvent;
   /** Set once a write of this request appended its event in its own transaction. */
   wroteInTransaction: boolean;
+  /** Set once the answer's event has been handed to the writer (audit-hook.ts): one per request. */
+  recorded: boolean;
 }
 
 export const auditScope = new AsyncLocalStorage<AuditScope>();

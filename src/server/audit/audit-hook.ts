@@ -22,9 +22,10 @@ function idFrom(source: unknown, key: string | undefined): number | null {
  * - refuses to start when an /api route declares no audit (route-audit.ts);
  * - runs each request inside an AuditScope, so a write's record history appends its event in the
  *   write's own transaction (audit-context.ts);
- * - when the answer is sent, records one event for the request (buffered): reads, searches,
- *   refusals (401/403/404) and failed writes. A write that already appended its event in its
- *   transaction and succeeded is not recorded twice.
+ * - before the answer is sent, records one event for the request and holds the answer until it
+ *   is stored: reads, searches, refusals (401/403/404) and failed writes. A write that already
+ *   appended its event in its transaction and succeeded is not recorded twice. A read whose event
+ *   cannot be stored is answered 503 instead.
  */
 export function registerAuditTrail(app: FastifyInstance, deps: { writer: AuditWriter; secret: string }): void {
   app.addHook("onRoute", (route) => {
@@ -82,23 +83,18 @@ export function registerAuditTrail(app: FastifyInstance, deps: { writer: AuditWr
       writer: deps.writer,
       event: eventFor(request, audit),
       wroteInTransaction: false,
+      recorded: false,
     };
     request.auditScope = scope;
     auditScope.run(scope, done);
   });
 
-  // The id the trail records, so a user reporting a problem (or a log line) can be matched to its event.
-  app.addHook("onSend", async (request, reply) => {
-    reply.header("x-request-id", String(request.id));
-  });
-
-  app.addHook("onResponse", async (request, reply) => {
-    const scope = request.auditScope;
-    if (!scope) return;
+  /** The request's event as its answer is about to be sent; null when its write already recorded it. */
+  const answerEvent = (request: FastifyRequest, scope: AuditScope, status: number): AuditEvent | null => {
+    scope.recorded = true;
+    if (scope.wroteInTransaction && status < 400) return null;
     const url = request.routeOptions.url as string;
     const audit = routeAuditOf(request.method, url, request.routeOptions.config) as RouteAudit;
-    const status = reply.statusCode;
-    if (scope.wroteInTransaction && status < 400) return;
     const event = scope.event({
       action: audit.action,
       recordType: null,
@@ -112,8 +108,61 @@ export function registerAuditTrail(app: FastifyInstance, deps: { writer: AuditWr
       if (typeof username === "string" && username.length <= 254 && storableText(username))
         event.signInUsername = username;
     }
-    deps.writer.record(event);
+    return event;
+  };
+
+  // The answer waits for its event to be stored (group commit, audit-writer.ts), so nothing is
+  // answered that the trail does not hold. The x-request-id header names the event, so a user
+  // reporting a problem (or a log line) can be matched to it.
+  app.addHook("onSend", async (request, reply, payload) => {
+    reply.header("x-request-id", String(request.id));
+    const scope = request.auditScope;
+    if (!scope || scope.recorded) return payload;
+    const event = answerEvent(request, scope, reply.statusCode);
+    if (!event) return payload;
+    try {
+      await deps.writer.write(event);
+      return payload;
+    } catch (err) {
+      if (!SAFE_METHODS.has(request.method)) {
+        // A change has been made (or refused) already, and answering 503 would tell the client it
+        // was not: the event is kept and written as soon as the database takes it again.
+        deps.writer.record(event);
+        return payload;
+      }
+      // A read whose event cannot be stored is not answered: no PHI leaves unrecorded.
+      request.log.error({ err }, "audit trail unavailable: a read was refused with 503");
+      return unrecordedReadAnswer(reply, payload);
+    }
   });
+
+  // An answer that never went through onSend (a hijacked reply): recorded all the same, late.
+  app.addHook("onResponse", async (request, reply) => {
+    const scope = request.auditScope;
+    if (!scope || scope.recorded) return;
+    const event = answerEvent(request, scope, reply.statusCode);
+    if (event) deps.writer.record(event);
+  });
+}
+
+/** Methods that change nothing: their answer is held back when the trail cannot record it. */
+const SAFE_METHODS: ReadonlySet<string> = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/** Seconds after which a client may try a read again that the audit trail could not record. */
+export const AUDIT_RETRY_AFTER_SECONDS = 5;
+
+export const AUDIT_UNAVAILABLE_MESSAGE = "This cannot be shown right now. Try again in a moment.";
+
+/** 503 in the API's one error shape, replacing the answer the read would have had. */
+function unrecordedReadAnswer(reply: FastifyReply, payload: unknown): string {
+  if (payload && typeof (payload as { destroy?: unknown }).destroy === "function")
+    (payload as { destroy(): void }).destroy();
+  reply.code(503);
+  reply.header("retry-after", String(AUDIT_RETRY_AFTER_SECONDS));
+  reply.header("content-type", "application/json; charset=utf-8");
+  reply.removeHeader("content-length");
+  reply.removeHeader("content-disposition");
+  return JSON.stringify({ error: AUDIT_UNAVAILABLE_MESSAGE, code: "audit_unavailable" });
 }
 
 declare module "fastify" {

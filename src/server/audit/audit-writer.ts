@@ -4,34 +4,48 @@ import { outsideRequest } from "../db/request-connections.ts";
 import type { AuditEvent } from "./audit-event.ts";
 
 export interface AuditWriterOptions {
-  /** Buffered read events are written at least this often (ms). */
-  flushIntervalMs?: number;
-  /** ...and as soon as this many wait. */
-  maxBuffered?: number;
+  /** An event whose batch failed (record) is tried again after this many ms. */
+  retryIntervalMs?: number;
+  /** At most this many events in one INSERT. */
+  maxBatch?: number;
   log?: { error(obj: unknown, msg?: string): void };
+}
+
+interface Pending {
+  event: AuditEvent;
+  written(): void;
+  failed(err: unknown): void;
 }
 
 /**
  * Appends audit events. Two ways in:
  * - `append(trx, event)`: inside the caller's transaction, so a write and its event commit or
  *   roll back together.
- * - `record(event)`: buffered, then written in one multi-row insert every flushIntervalMs (or at
- *   maxBuffered), and on close. Reads and refusals go this way so the read path does not wait for
- *   the chain lock. A crash (not a clean stop) loses at most the events of the last interval.
+ * - `write(event)`: group commit. Requests queue their events; one writer takes everything
+ *   queued at the next turn of the event loop (and whatever arrives while an INSERT runs, for the
+ *   one after it) and writes it in one multi-row INSERT, in the order the events were queued. The
+ *   promise settles when that INSERT has committed, or failed: one statement, so a failed batch
+ *   writes none of its events. The audit hook holds a request's answer until then, so no read is
+ *   answered without its event stored, and a crash loses none; under load many requests share
+ *   one INSERT (and one turn of the chain lock) instead of one each.
+ * - `record(event)`: the same, without waiting, and an event whose batch failed is kept and
+ *   tried again (a change that already committed is recorded late rather than not at all).
  */
 export class AuditWriter {
-  private buffer: AuditEvent[] = [];
-  private timer: NodeJS.Timeout | null = null;
-  private flushing: Promise<void> = Promise.resolve();
-  private readonly intervalMs: number;
-  private readonly maxBuffered: number;
+  private queue: Pending[] = [];
+  private draining: Promise<void> | null = null;
+  private retrying: AuditEvent[] = [];
+  private retryTimer: NodeJS.Timeout | null = null;
+  private readonly retryIntervalMs: number;
+  private readonly maxBatch: number;
 
   constructor(
     private readonly db: Kysely<Database>,
     private readonly opts: AuditWriterOptions = {},
   ) {
-    this.intervalMs = opts.flushIntervalMs ?? 1000;
-    this.maxBuffered = opts.maxBuffered ?? 200;
+    this.retryIntervalMs = opts.retryIntervalMs ?? 1000;
+    // 16 parameters an event: 500 stay far below PostgreSQL's 65,535 per statement.
+    this.maxBatch = opts.maxBatch ?? 500;
   }
 
   /** Writes the event in `trx` (the caller's transaction). */
@@ -40,56 +54,85 @@ export class AuditWriter {
   }
 
   /**
-   * Queues the event for the next batch. The batch is nobody's request (outsideRequest): a client
-   * that disconnects must not cancel the write of other requests' events (cancel-on-disconnect.ts).
+   * Queues the event for the next batch; resolves once it is stored, rejects when its batch failed.
+   * The writer is nobody's request (outsideRequest): a client that disconnects must not cancel the
+   * INSERT that carries other requests' events (cancel-on-disconnect.ts).
    */
-  record(event: AuditEvent): void {
-    this.buffer.push(event);
-    outsideRequest(() => {
-      if (this.buffer.length >= this.maxBuffered) void this.flush();
-      else this.timer ??= setTimeout(() => void this.flush(), this.intervalMs);
+  write(event: AuditEvent): Promise<void> {
+    return new Promise((written, failed) => {
+      this.queue.push({ event, written, failed });
+      this.draining ??= outsideRequest(() => this.drain());
     });
   }
 
-  /** Writes every queued event now (tests, shutdown). Batches are written one after another. */
-  flush(): Promise<void> {
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-    const batch = this.buffer;
-    this.buffer = [];
-    this.flushing = this.flushing.then(async () => {
-      if (batch.length === 0) return;
-      let written = 0;
-      try {
-        try {
-          await insertEvents(this.db, batch);
-          written = batch.length;
-        } catch (err) {
-          if (!isDataError(err)) throw err;
-          // One event the database cannot store (malformed input that slipped past redaction) must
-          // not block the others: write them one by one, that one without its detail.
-          for (const event of batch) {
-            await insertEvents(this.db, [event]).catch((e) => {
-              if (!isDataError(e)) throw e;
-              return insertEvents(this.db, [{ ...event, detail: { unstorable: true }, signInUsername: undefined }]);
-            });
-            written += 1;
-          }
-        }
-      } catch (err) {
-        // Keep them for the next try rather than drop a record of PHI access.
-        this.buffer.unshift(...batch.slice(written));
-        this.opts.log?.error({ err, events: batch.length - written }, "audit trail: writing events failed; will retry");
-        this.timer ??= setTimeout(() => void this.flush(), this.intervalMs);
-      }
-    });
-    return this.flushing;
+  /** Queues the event without waiting; if its batch fails it is kept and tried again. */
+  record(event: AuditEvent): void {
+    this.write(event).catch((err) => this.retryLater(event, err));
+  }
+
+  /** Resolves when every event queued so far has been written or has failed (tests, shutdown). */
+  async flush(): Promise<void> {
+    if (this.retryTimer) this.retryNow();
+    while (this.draining) await this.draining;
   }
 
   async close(): Promise<void> {
     await this.flush();
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    this.retryTimer = null;
+  }
+
+  /** The one writer: a batch at a time, in queue order, until the queue is empty. */
+  private async drain(): Promise<void> {
+    // One turn of the event loop: the requests answered in it share the first INSERT.
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    while (this.queue.length > 0) await this.writeBatch(this.queue.splice(0, this.maxBatch));
+    this.draining = null;
+  }
+
+  private async writeBatch(batch: Pending[]): Promise<void> {
+    try {
+      await insertEvents(
+        this.db,
+        batch.map((p) => p.event),
+      );
+      for (const p of batch) p.written();
+      return;
+    } catch (err) {
+      if (!isDataError(err)) {
+        this.opts.log?.error({ err, events: batch.length }, "audit trail: writing a batch of events failed");
+        for (const p of batch) p.failed(err);
+        return;
+      }
+    }
+    // One event the database cannot store (malformed input that slipped past redaction) must not
+    // fail the others: write them one by one, that one without its detail.
+    for (const p of batch) {
+      try {
+        await insertEvents(this.db, [p.event]).catch((err) => {
+          if (!isDataError(err)) throw err;
+          return insertEvents(this.db, [{ ...p.event, detail: { unstorable: true }, signInUsername: undefined }]);
+        });
+        p.written();
+      } catch (err) {
+        this.opts.log?.error({ err }, "audit trail: writing an event failed");
+        p.failed(err);
+      }
+    }
+  }
+
+  private retryLater(event: AuditEvent, err: unknown): void {
+    this.retrying.push(event);
+    this.opts.log?.error({ err, events: this.retrying.length }, "audit trail: events kept to write again");
+    this.retryTimer ??= setTimeout(() => this.retryNow(), this.retryIntervalMs);
+  }
+
+  private retryNow(): void {
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    this.retryTimer = null;
+    const events = this.retrying;
+    this.retrying = [];
+    for (const event of events) this.record(event);
   }
 }
 
@@ -106,11 +149,11 @@ function isDataError(err: unknown): boolean {
  */
 async function insertEvents(db: Kysely<Database>, events: AuditEvent[]): Promise<void> {
   const rows = events.map(
-    (e) => sql`(${e.at.toISOString()}::timestamptz,
+    (e, n) => sql`(${e.at.toISOString()}::timestamptz,
       ${e.userId ?? null}::bigint, ${e.signInUsername ?? null}::text, ${e.roles.join(",")}::text,
       ${e.actingAsUserId ?? null}::bigint, ${e.action}::text, ${e.route}::text, ${e.patientId ?? null}::bigint,
       ${e.recordType}::text, ${e.recordId ?? null}::bigint, ${e.detail ? JSON.stringify(e.detail) : null}::jsonb,
-      ${e.status ?? null}::smallint, ${e.outcome}::text, ${e.sourceIp}::text, ${e.requestId}::text, ${events.indexOf(e)}::int)`,
+      ${e.status ?? null}::smallint, ${e.outcome}::text, ${e.sourceIp}::text, ${e.requestId}::text, ${n}::int)`,
   );
   await sql`
     insert into audit_event (at, user_id, roles, acting_as_user_id, action, route, patient_id, record_type,

@@ -1,5 +1,6 @@
 import { FAMILY_ID_CLAIM, ID_CLAIM, signHs256, verifyHs256 } from "./hs256-jwt.ts";
 import { LoginAsTokens } from "./login-as-token.ts";
+import { VerifiedTokens } from "./verified-tokens.ts";
 
 const AUDIENCE = "mbc-api";
 
@@ -12,6 +13,8 @@ export interface AccessClaims {
 /** Short-lived, stateless access tokens (HS256). Revocation rides on the refresh-token family. */
 export class AccessTokens {
   private readonly key: Uint8Array;
+  /** Tokens already verified in this process: their signature is checked once, their expiry every time. */
+  private readonly verified = new VerifiedTokens<Readonly<AccessClaims>>();
   /** The tokens of a device handed to a respondent (login-as), signed with the same secret. */
   readonly loginAs: LoginAsTokens;
 
@@ -40,13 +43,20 @@ export class AccessTokens {
     token: string,
     opts: { allowExpired?: boolean } = {},
   ): Promise<{ ok: true; claims: AccessClaims } | { ok: false; reason: "expired" | "invalid" }> {
+    if (!opts.allowExpired) {
+      const known = this.verified.get(token);
+      if (known === "expired") return { ok: false, reason: "expired" };
+      if (known) return { ok: true, claims: { ...known } };
+    }
     const verified = await verifyHs256(this.key, token, { audience: AUDIENCE, allowExpired: opts.allowExpired });
     if (!verified.ok) return verified;
-    const { sub, fam } = verified.payload;
+    const { sub, fam, exp } = verified.payload;
     // Anything else is a token we did not sign as such: refused as invalid (401), never passed on
     // to a query that would fail on it (issue 8 §5).
     if (typeof sub !== "string" || !ID_CLAIM.test(sub)) return { ok: false, reason: "invalid" };
     if (typeof fam !== "string" || !FAMILY_ID_CLAIM.test(fam)) return { ok: false, reason: "invalid" };
+    // exp is a number here (verifyHs256 requires it); an expired token (allowExpired) is not kept.
+    if (!opts.allowExpired && typeof exp === "number") this.verified.set(token, Object.freeze({ sub, fam }), exp);
     return { ok: true, claims: { sub, fam } };
   }
 }

@@ -48,7 +48,7 @@ export async function loadLoginAsCaller(
     )
     .executeTakeFirst();
   if (!row) return null;
-  const user = { ...toRequestUser(row, bundle), permissions: new Set(RESPONDENT_ONLY) };
+  const user = { ...toRequestUser(row, bundle), permissions: RESPONDENT_ONLY };
   return { user, loginAs: { clinician, ccauId: claims.ccauId, expiresAt: claims.expiresAt ?? new Date() } };
 }
 

@@ -1,4 +1,5 @@
 import { FAMILY_ID_CLAIM, ID_CLAIM, signHs256, verifyHs256 } from "./hs256-jwt.ts";
+import { VerifiedTokens } from "./verified-tokens.ts";
 
 /**
  * Its own audience: a login-as token is never taken for an access token (which would carry the
@@ -25,6 +26,8 @@ export interface LoginAsClaims {
 /** Short-lived, stateless tokens of a device handed to a respondent in the clinic (HS256). */
 export class LoginAsTokens {
   private readonly key: Uint8Array;
+  /** Verified once per process, expiry checked on every use (verified-tokens.ts). */
+  private readonly verified = new VerifiedTokens<Readonly<Omit<LoginAsClaims, "expiresAt">> & { exp: number }>();
 
   constructor(
     secret: string,
@@ -47,21 +50,22 @@ export class LoginAsTokens {
     token: string,
     opts: { allowExpired?: boolean } = {},
   ): Promise<{ ok: true; claims: LoginAsClaims } | { ok: false; reason: "expired" | "invalid" }> {
+    if (!opts.allowExpired) {
+      const known = this.verified.get(token);
+      if (known === "expired") return { ok: false, reason: "expired" };
+      if (known) {
+        const { exp, ...claims } = known;
+        return { ok: true, claims: { ...claims, expiresAt: new Date(exp * 1000) } };
+      }
+    }
     const verified = await verifyHs256(this.key, token, { audience: AUDIENCE, allowExpired: opts.allowExpired });
     if (!verified.ok) return verified;
     const { sub, ccau, act, fam, exp } = verified.payload;
     if (![sub, ccau, act].every((v) => typeof v === "string" && ID_CLAIM.test(v)))
       return { ok: false, reason: "invalid" };
     if (typeof fam !== "string" || !FAMILY_ID_CLAIM.test(fam)) return { ok: false, reason: "invalid" };
-    return {
-      ok: true,
-      claims: {
-        respondentId: Number(sub),
-        ccauId: Number(ccau),
-        clinicianId: Number(act),
-        familyId: fam,
-        expiresAt: new Date(Number(exp) * 1000),
-      },
-    };
+    const claims = { respondentId: Number(sub), ccauId: Number(ccau), clinicianId: Number(act), familyId: fam };
+    if (!opts.allowExpired && typeof exp === "number") this.verified.set(token, Object.freeze({ ...claims, exp }), exp);
+    return { ok: true, claims: { ...claims, expiresAt: new Date(Number(exp) * 1000) } };
   }
 }

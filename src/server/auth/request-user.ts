@@ -8,7 +8,8 @@ export interface RequestUser {
   userType: "clinical" | "patient";
   status: number;
   roles: string[];
-  permissions: Set<Permission>;
+  /** Shared by every request of the same roles (load-user.ts): read-only. */
+  permissions: ReadonlySet<Permission>;
   firstName: string;
   lastName: string;
 }

@@ -1,6 +1,6 @@
 import type { IncomingMessage } from "node:http";
 import helmet from "@fastify/helmet";
-import type { FastifyInstance } from "fastify";
+import Fastify, { type FastifyInstance } from "fastify";
 
 /**
  * The browser features the app never uses, switched off for it and anything it might embed.
@@ -24,7 +24,8 @@ export const PERMISSIONS_POLICY = [
 ].join(", ");
 
 /**
- * Security headers on every answer (issue 8 §5), through @fastify/helmet:
+ * Security headers on every answer (issue 8 §5), as @fastify/helmet sets them (computed once, see
+ * helmetHeaders):
  * - Content-Security-Policy: scripts only from this origin, never inline (the built client is
  *   one module script; the /api/docs page loads swagger-ui's files from this server); no
  *   plugins; the app cannot be framed (frame-ancestors 'none', plus X-Frame-Options for old
@@ -48,8 +49,24 @@ export const PERMISSIONS_POLICY = [
 const isApi = (req: IncomingMessage) => (req.url ?? "").startsWith("/api/");
 
 export async function registerSecurityHeaders(app: FastifyInstance, opts: { publicUrl: string }): Promise<void> {
+  const headers = await helmetHeaders(helmetOptions(opts));
+  app.addHook("onRequest", (request, reply, done) => {
+    reply.headers(isApi(request.raw) ? headers.api : headers.page);
+    done();
+  });
+  // At send time, so that no route's own headers can loosen them.
+  app.addHook("onSend", (request, reply, payload, done) => {
+    reply.header("permissions-policy", PERMISSIONS_POLICY);
+    if (request.url.startsWith("/api/")) reply.header("cache-control", "no-store");
+    done(null, payload);
+  });
+}
+
+type HelmetOptions = Parameters<typeof helmet>[1];
+
+function helmetOptions(opts: { publicUrl: string }): HelmetOptions {
   const https = opts.publicUrl.toLowerCase().startsWith("https:");
-  await app.register(helmet, {
+  return {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -75,9 +92,34 @@ export async function registerSecurityHeaders(app: FastifyInstance, opts: { publ
     crossOriginEmbedderPolicy: false,
     crossOriginResourcePolicy: { policy: "same-origin" },
     crossOriginOpenerPolicy: { policy: "same-origin" },
-  });
-  app.addHook("onSend", async (request, reply) => {
-    reply.header("permissions-policy", PERMISSIONS_POLICY);
-    if (request.url.startsWith("/api/")) reply.header("cache-control", "no-store");
-  });
+  };
 }
+
+/**
+ * The headers helmet sets for an API answer and for a page, computed once. @fastify/helmet builds
+ * helmet's middleware anew for every request (about a tenth of a millisecond of CPU, as much as
+ * the rest of a small API answer), yet with these options the headers depend on one thing only:
+ * whether the path is the API's. So helmet itself answers one request of each kind on a private
+ * instance at start, and every request then gets the headers of its kind, exactly as helmet set
+ * them.
+ */
+async function helmetHeaders(options: HelmetOptions): Promise<{ api: Headers; page: Headers }> {
+  const probe = Fastify({ logger: false });
+  await probe.register(helmet, options);
+  probe.get("/*", async () => "");
+  const plain = Fastify({ logger: false });
+  plain.get("/*", async () => "");
+  const headersOf = async (instance: FastifyInstance, url: string) =>
+    (await instance.inject({ method: "GET", url })).headers as Headers;
+  try {
+    const own = await headersOf(plain, "/api/x");
+    // What helmet added: everything but the headers Fastify sets itself (type, length, date, connection).
+    const added = (h: Headers): Headers => Object.fromEntries(Object.entries(h).filter(([name]) => !(name in own)));
+    return { api: added(await headersOf(probe, "/api/x")), page: added(await headersOf(probe, "/x")) };
+  } finally {
+    await probe.close();
+    await plain.close();
+  }
+}
+
+type Headers = Record<string, string | string[] | number | undefined>;

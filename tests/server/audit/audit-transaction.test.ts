@@ -18,6 +18,7 @@ describe.each(DATABASES)("audit events in a write's transaction on $name", (data
       request: {} as FastifyRequest,
       writer: new AuditWriter(t.db),
       wroteInTransaction: false,
+      recorded: false,
       event: (parts) => ({
         at: new Date(),
         userId: null,
