@@ -1,5 +1,6 @@
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { Kysely, type KyselyConfig, PostgresDialect } from "kysely";
 import pg from "pg";
 import {
@@ -80,6 +81,8 @@ export async function connectDatabase(opts: {
   try {
     pglite = await PGlite.create(dataPath, {
       ...(opts.startFrom && !dataPath ? { loadDataDir: opts.startFrom } : {}),
+      // Trigram indexes serve the patient search (migration 0021); PGlite ships the extension apart.
+      extensions: { pg_trgm },
       parsers: {
         20: (v: string) => Number(v),
         1700: (v: string) => Number(v),

@@ -10,26 +10,40 @@ export interface ListTotal {
 }
 
 /**
- * How many rows a list's conditions match. Counted exactly up to LIST_REACH (the rows a pager
- * can reach); past that, the planner's estimate, so a page view never counts a whole network's
- * patients. `rows` is the list's FROM and WHERE with no columns chosen yet.
+ * Past this many estimated rows a list is answered "about" without counting. Counting even up to
+ * LIST_REACH reads 10,000 rows (and their access checks) on every page view of a large list; the
+ * planner's estimate of a list this far past the reach is not that wrong (docs/benchmarks.md).
  */
-export async function listTotal(db: Kysely<unknown>, rows: AnyRows): Promise<ListTotal> {
+export const COUNT_ABOVE_ESTIMATE = 2 * LIST_REACH;
+
+/**
+ * How many rows a list's conditions match. When the planner expects far more than LIST_REACH
+ * (the rows a pager can reach), its estimate, without counting; else counted exactly up to
+ * LIST_REACH and past that the estimate again, so a page view never counts a whole network's
+ * patients. `rows` is the list's FROM and WHERE with no columns chosen yet; `estimate`, when the
+ * caller asked for it already (estimatedRows, e.g. while reading the page).
+ */
+export async function listTotal(
+  db: Kysely<unknown>,
+  rows: AnyRows,
+  known: { estimate?: number } = {},
+): Promise<ListTotal> {
+  const estimate = known.estimate ?? (await estimatedRows(db, rows));
+  const about = { totalRecords: Math.max(estimate, LIST_REACH + 1), totalAccuracy: "about" as const };
+  if (estimate > COUNT_ABOVE_ESTIMATE) return about;
   const probe = rows.select(sql`1`.as("one")).limit(LIST_REACH + 1);
   const counted = (await db
     .selectFrom(probe.as("reachable"))
     .select(sql<string>`count(*)`.as("n"))
     .executeTakeFirstOrThrow()) as { n: string | number };
   const exact = Number(counted.n);
-  if (exact <= LIST_REACH) return { totalRecords: exact, totalAccuracy: "exact" };
-  const estimate = await plannedRows(db, rows.select(sql`1`.as("one")));
   // The estimate can be low for a filtered list; there are at least LIST_REACH + 1 rows.
-  return { totalRecords: Math.max(estimate, LIST_REACH + 1), totalAccuracy: "about" };
+  return exact <= LIST_REACH ? { totalRecords: exact, totalAccuracy: "exact" } : about;
 }
 
-/** The row count PostgreSQL's planner expects a query to return (EXPLAIN, not run). */
-async function plannedRows(db: Kysely<unknown>, query: AnyRows): Promise<number> {
-  const compiled = query.compile();
+/** The row count PostgreSQL's planner expects a list's conditions to match (EXPLAIN, not run). */
+export async function estimatedRows(db: Kysely<unknown>, rows: AnyRows): Promise<number> {
+  const compiled = rows.select(sql`1`.as("one")).compile();
   const result = await db.executeQuery<Record<string, unknown>>(
     CompiledQuery.raw(`explain (format json) ${compiled.sql}`, [...compiled.parameters]),
   );

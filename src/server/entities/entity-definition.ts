@@ -118,7 +118,18 @@ export interface EntityDefinition {
   visibleTo?(user: RequestUser): RawBuilder<SqlBool>;
   /** False for tables without an updated_at column (a save stamps it otherwise). */
   tracksUpdatedAt?: boolean;
-  /** The order of rows when the sort ties (and by default): SQL over `from`'s aliases. */
+  /**
+   * The order of rows when the sort ties (and by default): SQL over `from`'s aliases. Each must be
+   * NOT NULL (e.g. lower() of a NOT NULL name), so one index serves the list in either order and a
+   * cursor compares them as a row (entity-read.ts).
+   */
   tieBreak?: RawBuilder<unknown>[];
+  /**
+   * Fields whose column is NOT NULL in the table, as the database guarantees (not the schema's
+   * `required`, which an optional column may also be). A list sorted by one of them walks one
+   * index in either order and a cursor starts where it left off; a search of "first last" covers
+   * first_name and last_name when both are listed.
+   */
+  notNull?: string[];
   hooks?: EntityHooks;
 }

@@ -3,11 +3,11 @@ import type { SchemaBundle } from "../../shared/schema/bundle.ts";
 import type { RequestUser } from "../auth/request-user.ts";
 import type { Database } from "../db/database-types.ts";
 import { likePattern } from "../db/like-pattern.ts";
-import { type ListTotal, listTotal } from "../db/list-total.ts";
+import { estimatedRows, type ListTotal, listTotal } from "../db/list-total.ts";
 import type { AnySelect, EntityDefinition, EntityJson, Row } from "./entity-definition.ts";
 import type { EntityModel, SortTarget } from "./entity-model.ts";
 import { relationIds } from "./entity-relations.ts";
-import { afterCursor, decodeCursor, encodeCursor } from "./list-cursor.ts";
+import { afterCursor, cursorParts, decodeCursor, encodeCursor, type OrderKey } from "./list-cursor.ts";
 
 /** The rows an entity reads from: its definition's `from`, or its table as `e`. */
 export function entityRows(db: Kysely<Database>, def: EntityDefinition, model: EntityModel): AnySelect {
@@ -102,7 +102,11 @@ function targetExpression(def: EntityDefinition, target: SortTarget, forText = f
   return sql`lower(e.extra ->> ${key})`;
 }
 
-/** Matches the search text in the table's search fields, in "first last" full names, and the definition's own matches. */
+/**
+ * Matches the search text in the table's search fields, in "first last" full names, and the
+ * definition's own matches. When both names are NOT NULL, "first last" contains each of them, so
+ * it alone stands for the three (one trigram index serves it: migration 0021).
+ */
 export function searchPredicate(
   def: EntityDefinition,
   model: EntityModel,
@@ -110,15 +114,22 @@ export function searchPredicate(
   viewer: RequestUser | null = null,
 ): RawBuilder<SqlBool> {
   const pattern = likePattern(search);
-  const tests = model.search.targets.map((t) => sql`${targetExpression(def, t, true)} ilike ${pattern} escape '\\'`);
-  if (model.search.fullName) {
-    const first = model.byName.get("first_name");
-    const last = model.byName.get("last_name");
-    if (first?.kind === "column" && last?.kind === "column") {
-      tests.push(
-        sql`(${sql.ref(`e.${first.column}`)} || ' ' || ${sql.ref(`e.${last.column}`)}) ilike ${pattern} escape '\\'`,
-      );
-    }
+  const first = model.byName.get("first_name");
+  const last = model.byName.get("last_name");
+  const fullName =
+    model.search.fullName && first?.kind === "column" && last?.kind === "column" ? { first, last } : null;
+  const covered = new Set(
+    fullName && def.notNull?.includes("first_name") && def.notNull.includes("last_name")
+      ? [fullName.first.column, fullName.last.column]
+      : [],
+  );
+  const tests = model.search.targets
+    .filter((t) => !(t.kind === "column" && covered.has(t.column)))
+    .map((t) => sql`${targetExpression(def, t, true)} ilike ${pattern} escape '\\'`);
+  if (fullName) {
+    tests.push(
+      sql`(${sql.ref(`e.${fullName.first.column}`)} || ' ' || ${sql.ref(`e.${fullName.last.column}`)}) ilike ${pattern} escape '\\'`,
+    );
   }
   tests.push(...(def.searchAlso?.(pattern, viewer) ?? []));
   if (tests.length === 0) return sql<SqlBool>`false`;
@@ -144,6 +155,39 @@ export interface EntityPage extends ListTotal {
   nextCursor: string | null;
 }
 
+/** The SQL of an order key, with its spaces and quotes gone: two spellings of one expression compare equal. */
+function sameKey(db: Kysely<Database>, a: RawBuilder<unknown>, b: RawBuilder<unknown>): boolean {
+  const text = (k: RawBuilder<unknown>) => {
+    const compiled = k.compile(db);
+    return `${compiled.sql.replace(/["\s]/g, "")}|${JSON.stringify(compiled.parameters)}`;
+  };
+  return text(a) === text(b);
+}
+
+/**
+ * The keys a list is ordered by: the sort key, the definition's tie-break, then id, each in the
+ * list's order (a reversed sort key against it). A tie-break key that is the sort key again is
+ * left out: it could never decide, and an index in the list's order has it once.
+ */
+function orderKeys(db: Kysely<Database>, def: EntityDefinition, page: PageRequest): OrderKey[] {
+  const against = page.order === "desc" ? "asc" : "desc";
+  const keys: OrderKey[] = [];
+  if (page.sort) {
+    const { field, target } = page.sort;
+    keys.push({
+      sql: targetExpression(def, target),
+      direction: target.reversed ? against : page.order,
+      notNull: target.kind === "column" && (def.notNull?.includes(field) ?? false),
+    });
+  }
+  for (const key of def.tieBreak ?? []) {
+    if (keys[0] && sameKey(db, keys[0].sql, key)) continue;
+    keys.push({ sql: key, direction: page.order, notNull: true });
+  }
+  keys.push({ sql: sql`e.id`, direction: page.order, notNull: true });
+  return keys;
+}
+
 /**
  * One page of records and how many match, both under the same conditions. Ties fall back to the
  * definition's order (names), then id, so paging is stable and every row has a unique position.
@@ -160,27 +204,46 @@ export async function readPage(
   let base = entityRows(db, def, model);
   for (const predicate of page.where) base = base.where(predicate);
 
-  const keys = [...(page.sort ? [targetExpression(def, page.sort.target)] : []), ...(def.tieBreak ?? []), sql`e.id`];
-  const against = page.order === "desc" ? "asc" : "desc";
-  // Every key runs in the list's order, but a reversed sort key (newest alert first) runs against it.
-  const directions = keys.map((_, i) => (i === 0 && page.sort?.target.reversed ? against : page.order));
+  const keys = orderKeys(db, def, page);
   const scope = { sort: page.sort?.field ?? "", order: page.order };
-  let positioned = base;
-  if (page.after)
-    positioned = positioned.where(afterCursor(keys, decodeCursor(page.after, scope, keys.length), directions));
+  // The rows after a cursor (exactly: afterCursor), in parts an index can each start from.
+  let parts: AnySelect[] = [base];
+  if (page.after) {
+    const values = decodeCursor(page.after, scope, keys.length);
+    const after = afterCursor(
+      keys.map((k) => k.sql),
+      values,
+      keys.map((k) => k.direction),
+    );
+    parts = cursorParts(keys, values).map((start) => (start ? base.where(after).where(start) : base.where(after)));
+  }
 
-  let idsQuery = positioned.select([
-    sql<number>`e.id`.as("id"),
-    ...keys.map((key, i) => sql`(${key})::text`.as(`k${i}`)),
-  ]);
-  keys.forEach((key, i) => {
-    idsQuery = idsQuery.orderBy(sql`${key} ${sql.raw(directions[i] === "desc" ? "desc" : "asc")} nulls last`);
-  });
-  if (page.window) idsQuery = idsQuery.limit(page.window.limit).offset(page.window.offset);
+  const idsOf = async (rows: AnySelect, limit: number | null): Promise<Row[]> => {
+    let query = rows.select([sql<number>`e.id`.as("id"), ...keys.map((key, i) => sql`(${key.sql})::text`.as(`k${i}`))]);
+    for (const key of keys) {
+      // A NOT NULL key leaves its nulls order implicit (last ascending, first descending: it has
+      // none), so one index in the list's order serves both orders, walked backwards for the other.
+      const nulls = key.notNull ? "" : " nulls last";
+      query = query.orderBy(sql`${key.sql} ${sql.raw(`${key.direction}${nulls}`)}`);
+    }
+    if (limit !== null) query = query.limit(limit).offset(page.window?.offset ?? 0);
+    return (await query.execute()) as Row[];
+  };
+  const readIds = async (): Promise<Row[]> => {
+    const limit = page.window?.limit ?? null;
+    const rows: Row[] = [];
+    for (const part of parts) {
+      rows.push(...(await idsOf(part, limit === null ? null : limit - rows.length)));
+      if (limit !== null && rows.length >= limit) break;
+    }
+    return rows;
+  };
 
-  const [found, total] = await Promise.all([
-    idsQuery.execute() as Promise<Row[]>,
-    page.window ? listTotal(db as Kysely<unknown>, base) : null,
+  // The planner's estimate of the matches is asked while the page is read: a large list is
+  // answered "about" without counting it (list-total.ts).
+  const [found, estimate] = await Promise.all([
+    readIds(),
+    page.window ? estimatedRows(db as Kysely<unknown>, base) : null,
   ]);
   const ids = found.map((row) => Number(row.id));
   const byId = new Map(
@@ -191,7 +254,7 @@ export async function readPage(
   const full = page.window !== null && last !== undefined && found.length === page.window.limit;
   return {
     rows,
-    ...(total ?? { totalRecords: rows.length, totalAccuracy: "exact" as const }),
+    ...(await pageTotal(db, base, page, found.length, estimate)),
     nextCursor: full
       ? encodeCursor(
           scope,
@@ -199,4 +262,23 @@ export async function readPage(
         )
       : null,
   };
+}
+
+/**
+ * How many rows match: a page by number that came out short ends the list, so it tells the
+ * total exactly with no count; otherwise listTotal (an estimate past the reach, else a count).
+ */
+async function pageTotal(
+  db: Kysely<Database>,
+  base: AnySelect,
+  page: PageRequest,
+  found: number,
+  estimate: number | null,
+): Promise<ListTotal> {
+  if (!page.window || estimate === null) return { totalRecords: found, totalAccuracy: "exact" };
+  const { limit, offset } = page.window;
+  if (!page.after && found < limit && (found > 0 || offset === 0)) {
+    return { totalRecords: offset + found, totalAccuracy: "exact" };
+  }
+  return listTotal(db as Kysely<unknown>, base, { estimate });
 }

@@ -11,6 +11,12 @@ import { type EntityStore, entityStore, type ListRequest } from "./entity-store.
 /** What the list answers besides its page: conditions of its own and keys of its answer (the patients' view). */
 export interface ListScope {
   where?: RawBuilder<SqlBool>[];
+  /**
+   * The caller's visibility narrowed to what this list shows (a view of their own records, e.g.
+   * "My patients"), used instead of the definition's visibleTo: one condition for the planner
+   * rather than the view and the whole visibility both. It must never show more than visibleTo.
+   */
+  visibility?: RawBuilder<SqlBool>;
   answer?: Record<string, unknown>;
 }
 
@@ -78,7 +84,12 @@ export function registerEntityRoutes<Query extends ListRequest = ListRequest>(
         const scope = (await opts.listScope?.(request, user, store)) ?? {};
         // Query extends ListRequest; Fastify's request type cannot show that inside a generic function.
         const query = request.query as ListRequest;
-        const page = await store.list(ctx.db, query, { user, where: scope.where, whole: opts.wholeList });
+        const page = await store.list(ctx.db, query, {
+          user,
+          where: scope.where,
+          visibility: scope.visibility,
+          whole: opts.wholeList,
+        });
         return { ...page, ...scope.answer };
       },
     );

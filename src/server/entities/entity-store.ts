@@ -67,12 +67,19 @@ export class EntityStore {
   list(
     db: Kysely<Database>,
     query: ListRequest,
-    opts: { user?: RequestUser | null; where?: RawBuilder<SqlBool>[]; whole?: boolean } = {},
+    opts: {
+      user?: RequestUser | null;
+      where?: RawBuilder<SqlBool>[];
+      /** The caller's visibility narrowed to the list's view (ListScope.visibility), instead of visibleTo. */
+      visibility?: RawBuilder<SqlBool>;
+      whole?: boolean;
+    } = {},
   ): Promise<EntityPage> {
     const sortField = query.sort ?? this.model.defaultSort.field;
     const sort = sortField ? this.model.sortable.get(sortField) : undefined;
     if (query.sort !== undefined && !sort) throw badRequest([{ field: "sort", message: "Sort is not valid" }]);
-    const where = [...this.visibility(opts.user ?? null), ...(opts.where ?? [])];
+    const visibility = opts.visibility ? [opts.visibility] : this.visibility(opts.user ?? null);
+    const where = [...visibility, ...(opts.where ?? [])];
     const search = query.search?.trim() ?? "";
     if (search) where.push(searchPredicate(this.def, this.model, search, opts.user ?? null));
     const paged = !opts.whole || query.page !== undefined || query.pageSize !== undefined || !!query.after;
@@ -178,7 +185,10 @@ export class EntityStore {
     return values;
   }
 
-  /** Locks the record's row for the rest of the transaction; 404 when it is missing or not the caller's. */
+  /**
+   * Locks the record's row (only the entity's own, `e`: a joined row may sit on the nullable side
+   * of an outer join) for the rest of the transaction; 404 when it is missing or not the caller's.
+   */
   private async lock(
     trx: Kysely<Database>,
     user: RequestUser,
@@ -187,7 +197,7 @@ export class EntityStore {
     let query = entityRows(trx, this.def, this.model)
       .select(["e.version", "e.extra"])
       .where("e.id", "=", id)
-      .forUpdate();
+      .forUpdate("e");
     for (const predicate of this.visibility(user)) query = query.where(predicate);
     const row = (await query.executeTakeFirst()) as { version: number; extra: unknown } | undefined;
     if (!row) throw notFound(this.def.notFound);

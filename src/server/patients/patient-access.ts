@@ -7,7 +7,7 @@ import { HttpError } from "../http/http-error.ts";
 
 /**
  * Who may see which chart (spec §6; domain.md access_control_id), enforced in SQL by every
- * patient query: this module is the only place the rule is written.
+ * patient query: this module is the only place queries ask it.
  *
  * A chart is a client_clinic_assignment row; its clinicians (cca_clinician) and clinician teams
  * (cca_team) decide who sees it. A user's charts are the union of what their permissions allow:
@@ -22,47 +22,49 @@ import { HttpError } from "../http/http-error.ts";
  * assigned to them: in "my", in "team" when through their team, and their supervisor in
  * "supervised". A final discharge ends that path; the chart's own clinicians and teams stay.
  *
+ * That rule is written once, in SQL: chart_access_rule() of migration 0021, whose triggers keep
+ * its answer as rows of chart_access (user, chart, via 'clinician' | 'team' | 'supervisor') in
+ * the same transaction as any change to an assignment, team, program, admission or supervision.
+ * A view is then one semi-join on that table's index, which the planner can drive from either
+ * side: walking a list's sort order and probing, or starting from the user's own charts (a small
+ * caseload in a large clinic). An OR of EXISTS over the assignment tables could only be probed
+ * row by row (issue 12 §3; docs/benchmarks.md).
+ *
  * The patient list shows one of those sets (its view); single-patient routes use the union, and a
  * chart outside it is answered exactly like a chart that does not exist.
  */
 export type ChartScope = PatientView | "visible";
 
-/** An admission of the chart (alias `acp`) that still gives its program's people the chart: not finally discharged. */
-function openAdmission(ccaId: Expression<unknown>, onProgram: RawBuilder<SqlBool>): RawBuilder<SqlBool> {
-  return sql<SqlBool>`exists (select 1 from access_control_program acp
-               where acp.cca_id = ${ccaId} and acp.discharge_status is distinct from 'final' and ${onProgram})`;
+/** The ways of seeing a chart (chart_access.via) each view is made of. */
+const VIAS: Record<Exclude<PatientView, "all">, readonly string[]> = {
+  my: ["clinician", "team"],
+  team: ["team"],
+  supervised: ["supervisor"],
+};
+
+/**
+ * The user (a column or value) sees the chart, named by its id or its patient's id (a column or
+ * value), in one of the ways given.
+ */
+function sees(
+  userId: Expression<unknown>,
+  key: { ccaId: Expression<unknown> } | { patientId: Expression<unknown> },
+  vias: readonly string[],
+): RawBuilder<SqlBool> {
+  const chart = "ccaId" in key ? sql`seen_by.cca_id = ${key.ccaId}` : sql`seen_by.patient_id = ${key.patientId}`;
+  // Constants, not parameters: the planner estimates the rows of each way from the table's statistics.
+  const ways = sql.join(vias.map((v) => sql.lit(v)));
+  // An alias no caller uses, so the column passed in never resolves to this subquery.
+  return sql<SqlBool>`exists (select 1 from chart_access seen_by
+    where seen_by.user_id = ${userId} and ${chart} and seen_by.via in (${ways}))`;
 }
 
-/** The program of `acp` names the clinician `clinicianId` directly. */
-const programNames = (clinicianId: Expression<unknown>) =>
-  sql<SqlBool>`exists (select 1 from program_clinician pc where pc.program_id = acp.program_id and pc.clinician_id = ${clinicianId})`;
-
-/** The program of `acp` names a team `memberId` belongs to. */
-const programTeamHas = (memberId: Expression<unknown>) =>
-  sql<SqlBool>`exists (select 1 from program_clinician_team pt join clinician_team_member ptm on ptm.team_id = pt.team_id
-               where pt.program_id = acp.program_id and ptm.user_id = ${memberId})`;
-
-function assignedTo(userId: Expression<unknown>, ccaId: Expression<unknown>): RawBuilder<SqlBool> {
-  return sql<SqlBool>`(exists (select 1 from cca_clinician ac where ac.cca_id = ${ccaId} and ac.clinician_id = ${userId})
-    or ${ofTeamsOf(userId, ccaId)}
-    or ${openAdmission(ccaId, programNames(userId))})`;
-}
-
-function ofTeamsOf(userId: Expression<unknown>, ccaId: Expression<unknown>): RawBuilder<SqlBool> {
-  return sql<SqlBool>`(exists (select 1 from cca_team tte join clinician_team_member tm on tm.team_id = tte.team_id
-               where tte.cca_id = ${ccaId} and tm.user_id = ${userId})
-    or ${openAdmission(ccaId, programTeamHas(userId))})`;
-}
-
-function supervisedBy(userId: Expression<unknown>, ccaId: Expression<unknown>): RawBuilder<SqlBool> {
-  const supervisee = sql.ref("s.clinician_id");
-  return sql<SqlBool>`(exists (select 1 from cca_clinician sc join supervision s on s.clinician_id = sc.clinician_id
-               where sc.cca_id = ${ccaId} and s.supervisor_id = ${userId})
-    or exists (select 1 from cca_team st join clinician_team_member sm on sm.team_id = st.team_id
-               join supervision s on s.clinician_id = sm.user_id
-               where st.cca_id = ${ccaId} and s.supervisor_id = ${userId})
-    or exists (select 1 from supervision s where s.supervisor_id = ${userId}
-               and ${openAdmission(ccaId, sql<SqlBool>`(${programNames(supervisee)} or ${programTeamHas(supervisee)})`)}))`;
+/** The ways of seeing a chart that make up the views of `scope` the user may use; null: every chart. */
+function viasOf(user: RequestUser, scope: ChartScope): string[] | null {
+  const allowed = allowedPatientViews([...user.permissions]);
+  const views = scope === "visible" ? allowed : allowed.filter((v) => v === scope);
+  if (views.includes("all")) return null;
+  return [...new Set(views.flatMap((v) => (v === "all" ? [] : VIAS[v])))];
 }
 
 /**
@@ -71,18 +73,7 @@ function supervisedBy(userId: Expression<unknown>, ccaId: Expression<unknown>): 
  * reminder goes to (alerts/escalation.ts): the "my" and "supervised" views, read the other way round.
  */
 export function responsibleForChart(userId: Expression<unknown>, ccaId: Expression<unknown>): RawBuilder<SqlBool> {
-  return sql<SqlBool>`(${assignedTo(userId, ccaId)} or ${supervisedBy(userId, ccaId)})`;
-}
-
-function viewPredicate(
-  view: PatientView,
-  userId: Expression<unknown>,
-  ccaId: Expression<unknown>,
-): RawBuilder<SqlBool> {
-  if (view === "all") return sql<SqlBool>`true`;
-  if (view === "my") return assignedTo(userId, ccaId);
-  if (view === "team") return ofTeamsOf(userId, ccaId);
-  return supervisedBy(userId, ccaId);
+  return sees(userId, { ccaId }, [...VIAS.my, ...VIAS.supervised]);
 }
 
 /**
@@ -90,16 +81,22 @@ function viewPredicate(
  * (e.g. "cca.id")? A view the user may not use, or no patient permission at all, is false.
  */
 export function chartVisible(user: RequestUser, scope: ChartScope, ccaIdColumn: string): RawBuilder<SqlBool> {
-  const allowed = allowedPatientViews([...user.permissions]);
-  const views = scope === "visible" ? allowed : allowed.filter((v) => v === scope);
-  if (views.includes("all")) return sql<SqlBool>`true`;
-  if (views.length === 0) return sql<SqlBool>`false`;
-  const userId = sql.val(user.id);
-  const ccaId = sql.ref(ccaIdColumn);
-  return sql<SqlBool>`(${sql.join(
-    views.map((v) => viewPredicate(v, userId, ccaId)),
-    sql` or `,
-  )})`;
+  const vias = viasOf(user, scope);
+  if (vias === null) return sql<SqlBool>`true`;
+  if (vias.length === 0) return sql<SqlBool>`false`;
+  return sees(sql.val(user.id), { ccaId: sql.ref(ccaIdColumn) }, vias);
+}
+
+/**
+ * chartVisible for the chart of the patient whose id is the column `patientIdColumn` (e.g.
+ * "e.id"): the patient list and read need not join the chart to decide, so a list of patients
+ * reads patients alone until its page is cut.
+ */
+export function patientVisible(user: RequestUser, scope: ChartScope, patientIdColumn: string): RawBuilder<SqlBool> {
+  const vias = viasOf(user, scope);
+  if (vias === null) return sql<SqlBool>`true`;
+  if (vias.length === 0) return sql<SqlBool>`false`;
+  return sees(sql.val(user.id), { patientId: sql.ref(patientIdColumn) }, vias);
 }
 
 /** 403 for a view the caller's permissions do not give, naming it and the views they have. */

@@ -5,7 +5,7 @@ import { ACCOUNT_STATUS } from "../auth/access-hook.ts";
 import { syncPatientRecordContacts } from "../contacts/contacts.ts";
 import type { AnySelect, EntityDefinition, EntityValues } from "../entities/entity-definition.ts";
 import { HttpError } from "../http/http-error.ts";
-import { chartVisible } from "./patient-access.ts";
+import { patientVisible } from "./patient-access.ts";
 import { ageOn } from "./patient-age.ts";
 import { visibleMrnOwner } from "./patient-mrn.ts";
 import { triageColumns } from "./patient-triage.ts";
@@ -41,8 +41,11 @@ export const patientEntity: EntityDefinition = {
   schemaId: "entities/patient.json",
   tableId: "tables/patients.table.json",
   notFound: MESSAGES.patientNotFound,
+  // Every patient has exactly one chart (made with them; cca.patient_id is unique). A left join
+  // says "at most one" to the planner, which then leaves the chart out of a list's search, sort
+  // and count, where nothing reads it (visibility asks by patient: patientVisible).
   from: (db) =>
-    db.selectFrom("patient as e").innerJoin("client_clinic_assignment as cca", "cca.patient_id", "e.id") as AnySelect,
+    db.selectFrom("patient as e").leftJoin("client_clinic_assignment as cca", "cca.patient_id", "e.id") as AnySelect,
   relationOwner: {
     expression: "cca.id",
     async forId(db, id) {
@@ -64,9 +67,11 @@ export const patientEntity: EntityDefinition = {
     ...chartNames,
     ...triageColumns,
   },
-  visibleTo: (user) => chartVisible(user, "visible", "cca.id"),
+  visibleTo: (user) => patientVisible(user, "visible", "e.id"),
   // Ties (and the default) fall back to name order, then id, so paging is stable.
   tieBreak: [sql`lower(e.last_name)`, sql`lower(e.first_name)`],
+  // NOT NULL columns of patient (migration 0001): each sort has one index for both orders (0021).
+  notNull: ["mrn", "first_name", "last_name", "birth_date", "gender"],
   hooks: {
     unique: [{ index: "patient_mrn_key", field: "mrn", message: MESSAGES.mrnInUse }],
     async check({ db, user, id, values }) {

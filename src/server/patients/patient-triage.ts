@@ -23,15 +23,20 @@ const utcIso = (value: RawBuilder<unknown>) =>
 export const triageColumns = {
   active_alert_count: sql<number>`(select count(*)::int from alert a
     where a.cca_id = cca.id and a.acknowledged_at is null)`,
-  // The most recent completed session that has a total score, whatever the instrument.
+  // The most recent completed session that has a total score, whatever the instrument. Each of the
+  // chart's respondent links walks its completed sessions newest first (client_measure_submitted_order_idx)
+  // and stops at the first scored one; the newest of those is the chart's.
   latest_score: sql<unknown>`(select json_build_object('measure', m.abbreviation,
-      'score', ms.value, 'severity', cm.severity, 'completed_at', ${utcIso(sql`cm.completed_at`)})
+      'score', s.value, 'severity', s.severity, 'completed_at', ${utcIso(sql`s.completed_at`)})
     from cca_user cu
-    join client_measure cm on cm.ccau_id = cu.id and cm.status = 'submitted'
-    join measure_score ms on ms.client_measure_id = cm.id and ms.score_type = 'total_score'
-    join measure m on m.id = cm.measure_id
+    cross join lateral (select cm.id, cm.measure_id, cm.severity, cm.completed_at, ms.value
+      from client_measure cm
+      join measure_score ms on ms.client_measure_id = cm.id and ms.score_type = 'total_score'
+      where cm.ccau_id = cu.id and cm.status = 'submitted'
+      order by cm.completed_at desc, cm.id desc limit 1) s
+    join measure m on m.id = s.measure_id
     where cu.cca_id = cca.id
-    order by cm.completed_at desc, cm.id desc limit 1)`,
+    order by s.completed_at desc, s.id desc limit 1)`,
   // Overdue once the due day is over at the clinic: the moment the session stops being answerable
   // (availability.ts dueDayEnd), so "Overdue" and the respondent's "expired" always agree.
   next_due: sql<unknown>`(select json_build_object('due_date', ${utcIso(sql`d.due`)},

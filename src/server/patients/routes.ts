@@ -8,7 +8,7 @@ import type { RequestUser, RouteAccess } from "../auth/request-user.ts";
 import { registerEntityRoutes } from "../entities/entity-routes.ts";
 import { errorResponses, recordResponse } from "../http/response-schemas.ts";
 import { savedUiSettings } from "../settings/ui-settings.ts";
-import { chartVisible, resolveListView } from "./patient-access.ts";
+import { patientVisible, resolveListView } from "./patient-access.ts";
 import { patientEntity } from "./patient-entity.ts";
 import { findMrnOwner, isPatientVisible } from "./patient-mrn.ts";
 import { changePatientStatus } from "./patient-status.ts";
@@ -38,9 +38,9 @@ export async function patientRoutes(app: FastifyInstance, ctx: AppContext): Prom
       const query = request.query as PatientListQuery;
       const saved = query.view ? undefined : (await savedUiSettings(ctx.db, user.id)).patientsList?.view;
       const { view, views } = resolveListView(user, ctx.bundle, query.view, saved);
-      const where = [chartVisible(user, view, "cca.id")];
-      if (query.status) where.push(sql<SqlBool>`e.active = ${query.status === "active"}`);
-      return { where, answer: { view, views } };
+      // A view is one of the caller's own sets of charts, so it replaces their whole visibility.
+      const where = query.status ? [sql<SqlBool>`e.active = ${query.status === "active"}`] : [];
+      return { visibility: patientVisible(user, view, "e.id"), where, answer: { view, views } };
     },
   });
 
