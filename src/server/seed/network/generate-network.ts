@@ -171,7 +171,11 @@ export async function generateNetwork(db: Kysely<Database>, opts: GenerateOption
     // Statistics for the rows written so far (visible to ANALYZE inside this transaction): without
     // them the planner takes the new tables for empty, and the history's reads and the triage
     // triggers of the session writes probe them row by row.
-    await clock.run("analyze patients", () => sql`analyze`.execute(trx));
+    await clock.run("analyze patients", () =>
+      sql`analyze patient, app_user, user_role, client_clinic_assignment, cca_user, cca_clinician, cca_team, contact`.execute(
+        trx,
+      ),
+    );
     await clock.run("patient history (version 1)", () => insertPatientHistory(trx, bundle, patientIds, staff.adminId));
 
     const catalogue = await clock.run("answer patterns (scored by the engine)", async () => {

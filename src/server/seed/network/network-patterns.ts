@@ -1,7 +1,9 @@
 import { type Kysely, sql } from "kysely";
 import { questionsById } from "../../../shared/measures/questions.ts";
+import type { MeasureDefinition } from "../../../shared/measures/types.ts";
 import { type AnswerValue, type ScoreResult, scoreSession } from "../../../shared/scoring/index.ts";
 import type { Database } from "../../db/database-types.ts";
+import { contentHash } from "../../measures/library-sync.ts";
 import { scoreRows } from "../../sessions/submit-session.ts";
 import { answersFor, type SeedMeasure } from "../demo-sessions.ts";
 import { bulkInsert } from "./network-bulk.ts";
@@ -35,6 +37,47 @@ interface MeasureLayout {
   riskKinds: number;
 }
 
+type DrawnPattern = Omit<AnswerPattern, "id" | "measureId">;
+
+/** Drawn patterns by seed and definition content: a process generating several networks (tests) draws them once. */
+const drawn = new Map<string, DrawnPattern[]>();
+
+/** One measure's patterns, in catalogue order: by total, then without and with the risk answer, then variant. */
+function measurePatterns(seed: number, def: MeasureDefinition): DrawnPattern[] {
+  const key = `${seed}:${contentHash(def)}`;
+  const known = drawn.get(key);
+  if (known) return known;
+  const range = def.scoring?.range as { min: number; max: number };
+  const riskKinds = def.alerts.some((a) => a.questionId) ? 2 : 1;
+  const order = [...questionsById(def).keys()];
+  const random = stream(seed, "patterns", def.id);
+  const out: DrawnPattern[] = [];
+  for (let total = range.min; total <= range.max; total++) {
+    for (let risk = 0; risk < riskKinds; risk++) {
+      for (let variant = 0; variant < PATTERN_VARIANTS; variant++) {
+        let answers = answersFor(random, def, total, risk === 1);
+        let result = scoreSession(def, answers);
+        // answersFor spreads a total over every item, the risk item too: without the risk answer,
+        // draw again until it stays 0 (totals above 24 cannot: then it is the answer given).
+        for (let retry = 0; risk === 0 && result.alerts.length > 0 && retry < MAX_REDRAWS; retry++) {
+          answers = answersFor(random, def, total, false);
+          result = scoreSession(def, answers);
+        }
+        if (!result.scorable) throw new Error(`${def.id} pattern for total ${total} is not scorable`);
+        out.push({
+          answers: order.flatMap((q) => {
+            const value = answers[q];
+            return value === undefined || value === null ? [] : [{ questionId: q, value }];
+          }),
+          result,
+        });
+      }
+    }
+  }
+  drawn.set(key, out);
+  return out;
+}
+
 export class PatternCatalogue {
   private readonly patterns: AnswerPattern[] = [];
   private readonly layout = new Map<number, MeasureLayout>();
@@ -48,31 +91,8 @@ export class PatternCatalogue {
       if (!range) throw new Error(`${def.id} has no score range`);
       const riskKinds = def.alerts.some((a) => a.questionId) ? 2 : 1;
       this.layout.set(measure.id, { offset: this.patterns.length, min: range.min, max: range.max, riskKinds });
-      const order = [...questionsById(def).keys()];
-      const random = stream(seed, "patterns", def.id);
-      for (let total = range.min; total <= range.max; total++) {
-        for (let risk = 0; risk < riskKinds; risk++) {
-          for (let variant = 0; variant < PATTERN_VARIANTS; variant++) {
-            let answers = answersFor(random, def, total, risk === 1);
-            let result = scoreSession(def, answers);
-            // answersFor spreads a total over every item, the risk item too: without the risk answer,
-            // draw again until it stays 0 (totals above 24 cannot: then it is the answer given).
-            for (let retry = 0; risk === 0 && result.alerts.length > 0 && retry < MAX_REDRAWS; retry++) {
-              answers = answersFor(random, def, total, false);
-              result = scoreSession(def, answers);
-            }
-            if (!result.scorable) throw new Error(`${def.id} pattern for total ${total} is not scorable`);
-            this.patterns.push({
-              id: this.patterns.length + 1,
-              measureId: measure.id,
-              answers: order.flatMap((q) => {
-                const value = answers[q];
-                return value === undefined || value === null ? [] : [{ questionId: q, value }];
-              }),
-              result,
-            });
-          }
-        }
+      for (const drawn of measurePatterns(seed, def)) {
+        this.patterns.push({ id: this.patterns.length + 1, measureId: measure.id, ...drawn });
       }
     }
   }
