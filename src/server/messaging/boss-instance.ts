@@ -5,6 +5,13 @@ import type { Database } from "../db/database-types.ts";
 import { TrackedExecutor } from "./boss-executor.ts";
 
 /**
+ * pg-boss's own pool has a limit of its own, not the requests' (DATABASE_STATEMENT_TIMEOUT_MS): its
+ * statements are queue bookkeeping (fetch, complete, maintenance over the job tables, which can be
+ * large after a backlog). One running five minutes is stuck, not slow (docs/scale.md).
+ */
+const QUEUE_STATEMENT_TIMEOUT_MS = 5 * 60_000;
+
+/**
  * A pg-boss instance on the app's database, made the one way every job of the app uses:
  * on PGlite it shares the app's single connection (boss-executor.ts), on PostgreSQL it opens a
  * small pool of its own. Maintenance runs on every node (pg-boss takes turns by itself). Cron
@@ -28,5 +35,14 @@ export function newBoss(
     const executor = new TrackedExecutor(deps.db);
     return { boss: new PgBoss({ ...common, db: executor }), executor };
   }
-  return { boss: new PgBoss({ ...common, connectionString: deps.config.databaseUrl, max: 3 }), executor: null };
+  return {
+    boss: new PgBoss({
+      ...common,
+      connectionString: deps.config.databaseUrl,
+      max: 3,
+      // pg-boss hands its options to pg.Pool, which sends this when it connects.
+      statement_timeout: QUEUE_STATEMENT_TIMEOUT_MS,
+    } as PgBoss.ConstructorOptions),
+    executor: null,
+  };
 }

@@ -1,7 +1,9 @@
 import { sql } from "kysely";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loadConfig } from "../../../src/server/config.ts";
 import { migrate } from "../../../src/server/db/migrate.ts";
+import { newBoss } from "../../../src/server/messaging/boss-instance.ts";
 import { MESSAGES } from "../../../src/shared/api-errors.ts";
 import { addPatient, signedInUser } from "../../helpers/patients.ts";
 import { createTestApp, DATABASES, type TestApp } from "../../helpers/test-app.ts";
@@ -98,6 +100,24 @@ describe.each(DATABASES.filter((d) => d.name === "postgres"))("statement timeout
     // Nothing is left broken: the same read answers once the lock is gone.
     const again = await t.app.inject({ method: "GET", url: `/api/patients/${patientId}`, headers });
     expect(again.statusCode).toBe(200);
+  });
+
+  it("gives the job queue's own pool a limit of its own, longer than the requests'", async () => {
+    const queueSchema = `boss_${Date.now().toString(36)}`;
+    const config = { ...loadConfig({}), databaseUrl: database.url };
+    const { boss } = newBoss({
+      config: { ...config, accounts: { ...config.accounts, queueSchema } },
+      db: t.db,
+      dbKind: "postgres",
+    });
+    await boss.start();
+    try {
+      const db = boss.getDb() as { executeSql(text: string): Promise<{ rows: { statement_timeout: string }[] }> };
+      expect((await db.executeSql("show statement_timeout")).rows[0].statement_timeout).toBe("5min");
+    } finally {
+      await boss.stop({ graceful: false, close: true, wait: true });
+      await sql.raw(`drop schema ${queueSchema} cascade`).execute(t.db);
+    }
   });
 
   it("does not limit migrations: a node waits for another node's long migration instead of failing its start", async () => {
