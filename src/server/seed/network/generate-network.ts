@@ -151,18 +151,7 @@ export async function generateNetwork(db: Kysely<Database>, opts: GenerateOption
           respondents += links[k].length;
           plans.push(plan);
           patientIds.push(ids[k].patientId);
-          charts.push({
-            ccaId: ids[k].ccaId,
-            self: {
-              ccauId: ids[k].ccauId,
-              userId: ids[k].userId,
-              relationId: 1,
-              respondentType: plan.age >= 18 ? "adult" : null,
-            },
-            caregiver,
-            responsibleId: who,
-            schedulerId: who,
-          });
+          charts.push({ ccaId: ids[k].ccaId, self: ids[k].self, caregiver, responsibleId: who, schedulerId: who });
         });
         progress(`${count(start + batch.length)} / ${count(opts.patients)} patients`);
       }

@@ -22,9 +22,12 @@ const ADULT_AGE = 18;
 export interface PatientIds {
   patientId: number;
   ccaId: number;
-  userId: number;
-  ccauId: number;
+  /** The patient's own account and respondent link. */
+  self: { ccauId: number; userId: number; relationId: number; respondentType: string | null };
 }
+
+/** The type of a patient's own link, as the patients API sets it: "adult" from 18. */
+const selfType = (p: PatientPlan) => (p.age >= ADULT_AGE ? "adult" : null);
 
 export async function insertPatientBatch(
   db: Kysely<Database>,
@@ -84,7 +87,7 @@ export async function insertPatientBatch(
     cca_id: { type: "bigint", values: ccaIds },
     user_id: { type: "bigint", values: userIds },
     relation_id: { type: "smallint", values: plans.map(() => SELF_RELATION) },
-    respondent_type: { type: "text", values: plans.map((p) => (p.age >= ADULT_AGE ? "adult" : null)) },
+    respondent_type: { type: "text", values: plans.map(selfType) },
   });
   const clinicians = plans.flatMap((p, i) => p.clinicians.map((c) => [ccaIds[i], ctx.staff.clinicianIds[c]]));
   await bulkInsert(db, "cca_clinician", {
@@ -96,5 +99,9 @@ export async function insertPatientBatch(
     cca_id: { type: "bigint", values: teams.map((r) => r[0]) },
     team_id: { type: "bigint", values: teams.map((r) => r[1]) },
   });
-  return plans.map((_, i) => ({ patientId: patientIds[i], ccaId: ccaIds[i], userId: userIds[i], ccauId: ccauIds[i] }));
+  return plans.map((p, i) => ({
+    patientId: patientIds[i],
+    ccaId: ccaIds[i],
+    self: { ccauId: ccauIds[i], userId: userIds[i], relationId: SELF_RELATION, respondentType: selfType(p) },
+  }));
 }

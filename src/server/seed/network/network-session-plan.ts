@@ -232,8 +232,11 @@ function planSeries(
     const lastDue = today - between(random, 21, 720);
     anchor = anchorFor(frequency, frequency === MONTHLY ? onDay28(lastDue, -1) : lastDue, history - 1);
   }
-  const scheduleCreated =
-    s.kind === "once" ? now - between(random, 1, 72) * HOUR : at(anchor, 14) - between(random, 1, 7) * DAY;
+  // Set up a few days before its first due day, and never after now (a new patient's first one is due ahead).
+  const scheduleCreated = Math.min(
+    now - between(random, 1, 72) * HOUR,
+    s.kind === "once" ? now : at(anchor, 14) - between(random, 1, 7) * DAY,
+  );
   const horizon = today + LOOKAHEAD_DAYS;
   const shift = (random() - 0.5) * 0.16;
   const scheduleIndex = out.schedules.length;
