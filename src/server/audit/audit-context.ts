@@ -4,11 +4,14 @@ import type { Kysely } from "kysely";
 import type { Database } from "../db/database-types.ts";
 import type { AuditEvent } from "./audit-event.ts";
 import type { AuditWriter } from "./audit-writer.ts";
+import type { RouteAudit } from "./route-audit.ts";
 
 /** The request being served, so code deep in a write (record history) can audit in its transaction. */
 export interface AuditScope {
   request: FastifyRequest;
   writer: AuditWriter;
+  /** What the route records (route-audit.ts). */
+  audit: RouteAudit;
   /** Builds the request's event with this action, record and outcome; the hook owns who/where. */
   event(
     parts: Pick<AuditEvent, "action" | "recordType" | "recordId" | "outcome"> & { status: number | null },

@@ -40,8 +40,9 @@ export function registerAuditTrail(app: FastifyInstance, deps: { writer: AuditWr
     }
   });
 
-  const eventFor = (request: FastifyRequest, audit: RouteAudit) => {
+  const eventFor = (request: FastifyRequest, audit: RouteAudit, url: string) => {
     const params = request.params as Record<string, unknown> | undefined;
+    const route = `${request.method === "HEAD" ? "GET" : request.method} ${url}`;
     return (parts: Parameters<AuditScope["event"]>[0]): AuditEvent => {
       // A handed-over device: the clinician is who acts (and answers for it), the respondent whom they act as.
       const handedBy = request.loginAs?.clinician;
@@ -62,7 +63,7 @@ export function registerAuditTrail(app: FastifyInstance, deps: { writer: AuditWr
         userId: user?.id ?? null,
         roles: user?.roles ?? [],
         actingAsUserId: handedBy ? (request.user?.id ?? null) : null,
-        route: `${request.method === "HEAD" ? "GET" : request.method} ${request.routeOptions.url}`,
+        route,
         patientId: audit.recordType === "patient" ? routeRecord : null,
         detail: Object.keys(detail).length ? detail : null,
         sourceIp: request.ip,
@@ -75,13 +76,15 @@ export function registerAuditTrail(app: FastifyInstance, deps: { writer: AuditWr
   };
 
   app.addHook("onRequest", (request: FastifyRequest, _reply: FastifyReply, done: () => void) => {
-    const url = request.routeOptions.url;
-    const audit = url ? routeAuditOf(request.method, url, request.routeOptions.config) : undefined;
-    if (!audit) return done();
+    // request.routeOptions builds a new object on every read: read it once.
+    const { url, config } = request.routeOptions;
+    const audit = url ? routeAuditOf(request.method, url, config) : undefined;
+    if (!audit || !url) return done();
     const scope: AuditScope = {
       request,
       writer: deps.writer,
-      event: eventFor(request, audit),
+      audit,
+      event: eventFor(request, audit, url),
       wroteInTransaction: false,
       recorded: false,
     };
@@ -93,8 +96,7 @@ export function registerAuditTrail(app: FastifyInstance, deps: { writer: AuditWr
   const answerEvent = (request: FastifyRequest, scope: AuditScope, status: number): AuditEvent | null => {
     scope.recorded = true;
     if (scope.wroteInTransaction && status < 400) return null;
-    const url = request.routeOptions.url as string;
-    const audit = routeAuditOf(request.method, url, request.routeOptions.config) as RouteAudit;
+    const audit = scope.audit;
     const event = scope.event({
       action: audit.action,
       recordType: null,

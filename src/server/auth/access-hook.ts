@@ -39,7 +39,9 @@ export function registerAccessHook(
   });
 
   app.addHook("onRequest", async (request) => {
-    const access: RouteAccess | undefined = request.routeOptions.config?.access;
+    // request.routeOptions builds a new object on every read: read the route's config once.
+    const config = request.routeOptions.config;
+    const access: RouteAccess | undefined = config?.access;
     if (!access) return; // static files and the 404 handler
     const token = bearer(request);
     if (token) {
@@ -64,7 +66,7 @@ export function registerAccessHook(
         if (!request.user) throw new HttpError(401, MESSAGES.invalidAccessToken, "invalid_token");
       }
     }
-    if (request.loginAs && !request.routeOptions.config?.loginAs) {
+    if (request.loginAs && !config?.loginAs) {
       // A handed-over device reaches the respondent's questionnaires and nothing else; on a
       // public route it counts as no session at all.
       if (access !== "public") throw new HttpError(403, MESSAGES.forbidden, "forbidden");
@@ -75,11 +77,7 @@ export function registerAccessHook(
       // A public route may still use a caller's session (e.g. the username check for admins), but
       // only one that could call a signed-in route: a deactivated account's or a pending password
       // reset's unexpired token counts as no session, not as its old rights.
-      if (
-        request.user &&
-        !request.loginAs &&
-        !sessionUsable(request.user.status, request.routeOptions.config?.allowPasswordReset)
-      )
+      if (request.user && !request.loginAs && !sessionUsable(request.user.status, config?.allowPasswordReset))
         request.user = null;
       return;
     }
@@ -91,11 +89,7 @@ export function registerAccessHook(
     if (!request.loginAs && user.status !== ACCOUNT_STATUS.active && user.status !== ACCOUNT_STATUS.passwordReset) {
       throw new HttpError(401, MESSAGES.accountInactive, "invalid_token");
     }
-    if (
-      !request.loginAs &&
-      user.status === ACCOUNT_STATUS.passwordReset &&
-      !request.routeOptions.config?.allowPasswordReset
-    ) {
+    if (!request.loginAs && user.status === ACCOUNT_STATUS.passwordReset && !config?.allowPasswordReset) {
       throw new HttpError(403, MESSAGES.passwordResetRequired, "password_reset_required");
     }
     if (typeof access === "object" && !access.anyOf.some((p) => user.permissions.has(p))) {

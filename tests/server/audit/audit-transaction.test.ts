@@ -17,6 +17,7 @@ describe.each(DATABASES)("audit events in a write's transaction on $name", (data
     return {
       request: {} as FastifyRequest,
       writer: new AuditWriter(t.db),
+      audit: { action: "location.update" },
       wroteInTransaction: false,
       recorded: false,
       event: (parts) => ({
