@@ -198,9 +198,10 @@ function insertText(size: number): string {
   text = `insert into audit_event (at, user_id, roles, acting_as_user_id, action, route, patient_id, record_type,
       record_id, detail, status, outcome, source_ip, request_id)
     select v.at,
-      coalesce(v.user_id, (select u.id from app_user u where lower(u.username) = lower(v.username) limit 1)),
+      coalesce(v.user_id, case when v.username is not null then
+        (select u.id from app_user u where lower(u.username) = lower(v.username) limit 1) end),
       v.roles, v.acting_as, v.action, v.route,
-      coalesce(v.patient_id, audit_patient_of(v.record_type, v.record_id)),
+      coalesce(v.patient_id, case when v.record_id is not null then audit_patient_of(v.record_type, v.record_id) end),
       v.record_type, v.record_id, v.detail, v.status, v.outcome, v.source_ip, v.request_id
     from (values ${rows.join(", ")}) as v(at, user_id, username, roles, acting_as, action, route, patient_id,
       record_type, record_id, detail, status, outcome, source_ip, request_id, n)
@@ -213,7 +214,8 @@ function insertText(size: number): string {
 /**
  * One INSERT for the whole batch; the chain trigger numbers and hashes the rows in order under the
  * chain head's lock. The patient is resolved from the record when the route named another record,
- * and a sign-in's username becomes the account's id. Written as text with parameters rather than
+ * and a sign-in's username becomes the account's id; each only when there is something to resolve
+ * (audit_patient_of costs about as much as the rest of the row, even when it returns nothing). Written as text with parameters rather than
  * with Kysely's builder: it runs for every request, and building sixteen fragments a row cost more
  * than the rest of the hook.
  */
