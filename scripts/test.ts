@@ -34,6 +34,39 @@ let passed = 0;
 let failed = 0;
 let skipped = 0;
 let anyLegFailed = false;
+const legSummaries: string[] = [];
+
+interface FileResult {
+  name: string;
+  startTime: number;
+  endTime: number;
+  status: string;
+  assertionResults: { fullName: string; status: string }[];
+}
+
+/**
+ * A leg's wall time, its slowest files and its failed ones, printed again at the very end: CI keeps
+ * only the tail of a run's output, and that tail should say where the time went and what failed.
+ */
+function summariseLeg(name: string, report: { startTime: number; testResults: FileResult[] }): string {
+  const files = report.testResults.map((f) => ({
+    file: path.relative(process.cwd(), f.name),
+    seconds: (f.endTime - f.startTime) / 1000,
+    status: f.status,
+  }));
+  const end = Math.max(report.startTime, ...report.testResults.map((f) => f.endTime));
+  const slowest = [...files].sort((a, b) => b.seconds - a.seconds).slice(0, 8);
+  const failedFiles = files.filter((f) => f.status !== "passed");
+  const failedTests = report.testResults.flatMap((f) =>
+    f.assertionResults.filter((t) => t.status === "failed").map((t) => t.fullName),
+  );
+  return [
+    `${name}: ${Math.round((end - report.startTime) / 1000)} s wall, ${files.length} files`,
+    `  slowest: ${slowest.map((f) => `${f.file} ${Math.round(f.seconds)} s`).join(", ")}`,
+    ...(failedFiles.length ? [`  FAILED files: ${failedFiles.map((f) => f.file).join(", ")}`] : []),
+    ...failedTests.slice(0, 10).map((t) => `  FAILED: ${t}`),
+  ].join("\n");
+}
 for (const leg of legs) {
   console.log(`\n=== ${leg.name} tests ===`);
   const out = path.join(reportDir, `${path.basename(leg.config, ".ts")}.json`);
@@ -59,7 +92,10 @@ for (const leg of legs) {
       numTodoTests: number;
       numTotalTestSuites: number;
       success: boolean;
+      startTime: number;
+      testResults: FileResult[];
     };
+    legSummaries.push(summariseLeg(leg.name, report));
     passed += report.numPassedTests;
     failed += report.numFailedTests;
     skipped += report.numPendingTests + report.numTodoTests;
@@ -69,6 +105,7 @@ for (const leg of legs) {
     anyLegFailed = true;
   }
 }
+console.log(`\n${legSummaries.join("\n")}`);
 if (!process.env.TEST_DATABASE_URL) console.log("\n(PostgreSQL-server leg not run: TEST_DATABASE_URL unset.)");
 console.log(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ""}`);
 process.exit(anyLegFailed || failed > 0 ? 1 : 0);
