@@ -2,6 +2,17 @@ import { type Kysely, sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../src/server/db/database-types.ts";
 import { SELF_RELATION } from "../../src/server/patients/self-relation.ts";
+import {
+  byCursor,
+  byPageNumber,
+  type Headers,
+  listPage,
+  ORDERS,
+  referenceIds,
+  SORTS,
+  type View,
+  viewers,
+} from "../helpers/patient-list-reference.ts";
 import { insertProgram } from "../helpers/programs.ts";
 import { createTestApp, DATABASES, type TestApp } from "../helpers/test-app.ts";
 import { authHeader, createUser } from "../helpers/users.ts";
@@ -9,29 +20,14 @@ import { authHeader, createUser } from "../helpers/users.ts";
 /**
  * Issue 12 §4: the patient list's speed did not cost its correctness. For every person and view,
  * search, sort, order and paging (every page by cursor and by page number), the list answers
- * exactly the patients, in exactly the order and with exactly the total, of a plain SQL query
- * written here from the spec (§6 access, docs/entity-engine.md §4 lists, docs/patient-list.md) and
- * nothing the server runs: the access rule read from the assignment tables themselves (not the
- * server's chart_access), the search as ILIKE on each field, the order with nulls last.
+ * exactly the patients, in exactly the order and with exactly the total, of the plain SQL query in
+ * tests/helpers/patient-list-reference.ts.
  *
- * The seed is a few hundred patients over every way of seeing a chart; the checks read whatever
- * the database holds, so they run as they are on a generated clinic network.
+ * The seed is a few hundred patients over every way of seeing a chart, programs included (the
+ * generated network of patient-list-network.test.ts has none).
  */
 
-type Headers = { authorization: string };
-type View = "all" | "my" | "team" | "supervised";
-type Order = "asc" | "desc";
-interface Page {
-  rows: { id: number; mrn: string; full_name: string; birth_date: string }[];
-  totalRecords: number;
-  totalAccuracy: string;
-  nextCursor: string | null;
-}
-
 const PATIENTS = 320;
-const SORTS = ["last_name", "mrn", "birth_date", "gender", "latest_active_alert_at", "next_due_at"] as const;
-type Sort = (typeof SORTS)[number];
-const ORDERS: Order[] = ["asc", "desc"];
 // Fragments of names and MRNs, a full name, one letter, characters ILIKE would read as wildcards, nothing.
 // ("n_W" would find "Ann Walker" and "50%" every MRN with 50 in it, were _ and % wildcards.)
 const SEARCHES = ["smi", "ann", "R0001", "r02", "Ana Walker", "e", "n_W", "50%", "zzzz"];
@@ -114,88 +110,6 @@ async function seedAccess(db: Kysely<Database>): Promise<void> {
     where clinician_id = ${bob} and cca_id in (select id from (${charts(10, 1)}) c)`.execute(db);
 }
 
-const assignedTo = (u: number) => sql`(
-  exists (select 1 from cca_clinician x where x.cca_id = c.id and x.clinician_id = ${u})
-  or ${ofTeams(u)}
-  or exists (select 1 from access_control_program a where a.cca_id = c.id and a.discharge_status is distinct from 'final'
-    and exists (select 1 from program_clinician pc where pc.program_id = a.program_id and pc.clinician_id = ${u})))`;
-
-const ofTeams = (u: number) => sql`(
-  exists (select 1 from cca_team x join clinician_team_member m on m.team_id = x.team_id
-    where x.cca_id = c.id and m.user_id = ${u})
-  or exists (select 1 from access_control_program a where a.cca_id = c.id and a.discharge_status is distinct from 'final'
-    and exists (select 1 from program_clinician_team pt join clinician_team_member m on m.team_id = pt.team_id
-      where pt.program_id = a.program_id and m.user_id = ${u})))`;
-
-/** The spec's rule (§6), for one view, straight from the assignment tables. */
-function referenceVisible(view: View, u: number) {
-  if (view === "all") return sql`true`;
-  if (view === "my") return assignedTo(u);
-  if (view === "team") return ofTeams(u);
-  return sql`exists (select 1 from supervision s where s.supervisor_id = ${u} and ${assignedToColumn()})`;
-}
-// assignedTo for the supervisee s.clinician_id (a column, not a value).
-const assignedToColumn = () => sql`(
-  exists (select 1 from cca_clinician x where x.cca_id = c.id and x.clinician_id = s.clinician_id)
-  or exists (select 1 from cca_team x join clinician_team_member m on m.team_id = x.team_id
-    where x.cca_id = c.id and m.user_id = s.clinician_id)
-  or exists (select 1 from access_control_program a where a.cca_id = c.id and a.discharge_status is distinct from 'final'
-    and (exists (select 1 from program_clinician pc where pc.program_id = a.program_id and pc.clinician_id = s.clinician_id)
-      or exists (select 1 from program_clinician_team pt join clinician_team_member m on m.team_id = pt.team_id
-        where pt.program_id = a.program_id and m.user_id = s.clinician_id))))`;
-
-const SORT_KEY: Record<Sort, string> = {
-  last_name: "lower(p.last_name)",
-  mrn: "lower(p.mrn)",
-  birth_date: "p.birth_date",
-  gender: "p.gender",
-  latest_active_alert_at: "p.triage_alert_at",
-  next_due_at: "p.triage_due_at",
-};
-
-/** The patients a list must answer, in its order: the sort key (the alert's newest first in the list's ascending order), names, id; nulls last. */
-async function referenceIds(
-  db: Kysely<Database>,
-  q: { view: View; userId: number; sort: Sort; order: Order; search?: string; status?: "active" | "inactive" },
-): Promise<number[]> {
-  const against = q.order === "asc" ? "desc" : "asc";
-  const keyOrder = q.sort === "latest_active_alert_at" ? against : q.order;
-  const conditions = [referenceVisible(q.view, q.userId)];
-  if (q.search) {
-    const pattern = `%${q.search.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
-    conditions.push(sql`(p.first_name ilike ${pattern} or p.last_name ilike ${pattern} or p.mrn ilike ${pattern}
-      or (p.first_name || ' ' || p.last_name) ilike ${pattern})`);
-  }
-  if (q.status) conditions.push(sql`p.active = ${q.status === "active"}`);
-  const rows = await sql<{
-    id: number;
-  }>`select p.id from patient p join client_clinic_assignment c on c.patient_id = p.id
-    where ${sql.join(conditions, sql` and `)}
-    order by ${sql.raw(SORT_KEY[q.sort])} ${sql.raw(keyOrder)} nulls last,
-      lower(p.last_name) ${sql.raw(q.order)} nulls last, lower(p.first_name) ${sql.raw(q.order)} nulls last,
-      p.id ${sql.raw(q.order)}`.execute(db);
-  return rows.rows.map((r) => Number(r.id));
-}
-
-/** The people whose lists are checked, with the views their permissions give (patient-view.json). */
-async function viewers(db: Kysely<Database>): Promise<{ id: number; username: string; views: View[] }[]> {
-  const rows = await sql<{ id: number; username: string; roles: string[] }>`select u.id, u.username,
-      array_agg(r.role order by r.role) as roles
-    from app_user u join user_role r on r.user_id = u.id
-    where u.user_type = 'clinical' and r.role in ('admin', 'clinician', 'supervisor')
-    group by u.id, u.username order by u.id`.execute(db);
-  return rows.rows.map((u) => {
-    const views = new Set<View>();
-    if (u.roles.includes("admin")) views.add("all");
-    if (u.roles.includes("clinician") || u.roles.includes("supervisor")) {
-      views.add("my");
-      views.add("team");
-    }
-    if (u.roles.includes("supervisor")) views.add("supervised");
-    return { id: Number(u.id), username: u.username, views: [...views] };
-  });
-}
-
 describe.each(DATABASES)(
   "the patient list answers exactly what a plain query says, on $name (issue 12 §4)",
   (database) => {
@@ -212,43 +126,6 @@ describe.each(DATABASES)(
       );
     }, 120_000);
     afterAll(async () => t?.close());
-
-    const page = async (url: string, headers: Headers): Promise<Page> => {
-      const res = await t.app.inject({ method: "GET", url, headers });
-      expect(res.statusCode, `${url}: ${res.body}`).toBe(200);
-      return res.json();
-    };
-
-    /** Every row of a list by following nextCursor, checking the total on each page. */
-    async function byCursor(query: string, pageSize: number, headers: Headers, total: number): Promise<number[]> {
-      const ids: number[] = [];
-      let cursor: string | null = null;
-      do {
-        const after: string = cursor ? `&after=${cursor}` : "";
-        const p: Page = await page(`/api/patients?${query}&pageSize=${pageSize}${after}`, headers);
-        expect(p.rows.length).toBeLessThanOrEqual(pageSize);
-        expect({ total: p.totalRecords, accuracy: p.totalAccuracy }, query).toEqual({ total, accuracy: "exact" });
-        ids.push(...p.rows.map((r) => r.id));
-        cursor = p.nextCursor;
-      } while (cursor);
-      return ids;
-    }
-
-    /** Every row of a list page by page number, and the page after the last one empty. */
-    async function byPageNumber(query: string, pageSize: number, headers: Headers, total: number): Promise<number[]> {
-      const ids: number[] = [];
-      const pages = Math.max(1, Math.ceil(total / pageSize));
-      for (let n = 1; n <= pages + 1; n++) {
-        const p = await page(`/api/patients?${query}&pageSize=${pageSize}&page=${n}`, headers);
-        if (n > pages) expect(p.rows, `${query} page ${n}`).toEqual([]);
-        expect({ total: p.totalRecords, accuracy: p.totalAccuracy }, `${query} page ${n}`).toEqual({
-          total,
-          accuracy: "exact",
-        });
-        ids.push(...p.rows.map((r) => r.id));
-      }
-      return ids;
-    }
 
     // A page size that walks a list in three or four pages (the last one short), whatever its length.
     const pageSizeFor = (n: number) => Math.min(200, Math.max(1, Math.ceil(n / 3.5)));
@@ -278,8 +155,8 @@ describe.each(DATABASES)(
               const query = `view=${view}&sort=${sort}&order=${order}`;
               const size = pageSizeFor(expected.length);
               const label = `${person.username} ${query}`;
-              expect(await byCursor(query, size, person.headers, expected.length), label).toEqual(expected);
-              expect(await byPageNumber(query, size, person.headers, expected.length), label).toEqual(expected);
+              expect(await byCursor(t, query, size, person.headers, expected.length), label).toEqual(expected);
+              expect(await byPageNumber(t, query, size, person.headers, expected.length), label).toEqual(expected);
             }
           }
         }
@@ -300,8 +177,8 @@ describe.each(DATABASES)(
               const query = `view=${view}&sort=${sort}&order=${order}&search=${encodeURIComponent(search)}`;
               const size = pageSizeFor(expected.length);
               const label = `${person.username} ${query}`;
-              expect(await byCursor(query, size, person.headers, expected.length), label).toEqual(expected);
-              expect(await byPageNumber(query, size, person.headers, expected.length), label).toEqual(expected);
+              expect(await byCursor(t, query, size, person.headers, expected.length), label).toEqual(expected);
+              expect(await byPageNumber(t, query, size, person.headers, expected.length), label).toEqual(expected);
             }
           }
         }
@@ -321,15 +198,16 @@ describe.each(DATABASES)(
             });
             const query = `view=${view}&sort=gender&order=desc&status=${status}`;
             const size = pageSizeFor(expected.length);
-            expect(await byCursor(query, size, person.headers, expected.length), `${person.username} ${query}`).toEqual(
-              expected,
-            );
+            expect(
+              await byCursor(t, query, size, person.headers, expected.length),
+              `${person.username} ${query}`,
+            ).toEqual(expected);
           }
         }
       }
       // The ids are the patients': their own MRN, names and birth date come with them.
       const admin = people.find((p) => p.views.includes("all")) as (typeof people)[number];
-      const first = await page("/api/patients?view=all&sort=mrn&pageSize=50", admin.headers);
+      const first = await listPage(t, "/api/patients?view=all&sort=mrn&pageSize=50", admin.headers);
       const stored = await sql<{ id: number; mrn: string; full_name: string; birth_date: string }>`
       select id, mrn, first_name || ' ' || last_name as full_name, birth_date::text as birth_date
       from patient order by lower(mrn), id limit 50`.execute(t.db);

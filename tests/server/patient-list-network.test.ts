@@ -1,0 +1,149 @@
+import { sql } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { generateNetwork } from "../../src/server/seed/network/generate-network.ts";
+import { NETWORK_STAFF } from "../../src/server/seed/network/network-accounts.ts";
+import { LIST_REACH } from "../../src/shared/lists/list-reach.ts";
+import {
+  byCursor,
+  type Headers,
+  listPage,
+  ORDERS,
+  referenceIds,
+  SORTS,
+  type View,
+  viewers,
+} from "../helpers/patient-list-reference.ts";
+import { createTestApp, DATABASES, type TestApp } from "../helpers/test-app.ts";
+import { authHeader } from "../helpers/users.ts";
+
+/**
+ * Issue 12 §4 on a generated clinic network of 10,000 patients (`npm run generate`'s data, as the
+ * benchmark measures it): for the network's admin, supervisor and clinicians, in each of their
+ * views, the patient list answers exactly the patients, order and total of the plain reference
+ * query (tests/helpers/patient-list-reference.ts). At this size every sort and order is checked
+ * at its first page, a page deep inside by number, its last page by number, and a cursor hop; the
+ * commonest sorts and every search are walked to the end by cursor.
+ */
+
+const PATIENTS = 10_000;
+const MEASURES = 20_000;
+const PAGE_SIZE = 100;
+// A name fragment thousands share, a rarer one, a full name, an MRN prefix and one MRN, nothing.
+const SEARCHES = ["an", "smi", "Maria Garcia", "MRN10012", "MRN1004321", "zzzz"];
+const PEOPLE: string[] = [
+  NETWORK_STAFF.admin,
+  NETWORK_STAFF.supervisor,
+  NETWORK_STAFF.clinician,
+  NETWORK_STAFF.clinician2,
+];
+
+describe.each(DATABASES)(
+  "the patient list on a generated network of 10,000 patients, on $name (issue 12 §4)",
+  (database) => {
+    let t: TestApp;
+    let people: { id: number; username: string; views: View[]; headers: Headers }[];
+
+    beforeAll(async () => {
+      t = await createTestApp(database);
+      await generateNetwork(t.db, { patients: PATIENTS, measures: MEASURES, seed: 12 });
+      const staff = (await viewers(t.db)).filter((p) => PEOPLE.includes(p.username));
+      people = await Promise.all(staff.map(async (p) => ({ ...p, headers: await authHeader(t.db, p.id) })));
+    }, 300_000);
+    afterAll(async () => t?.close());
+
+    it("the network gives each of these people every view the list offers them", async () => {
+      expect(people.map((p) => p.username).sort()).toEqual([...PEOPLE].sort());
+      const admin = people.find((p) => p.username === NETWORK_STAFF.admin);
+      expect(admin?.views).toEqual(["all"]);
+      const total = await sql<{ n: string }>`select count(*) as n from patient`.execute(t.db);
+      expect(Number(total.rows[0].n)).toBe(PATIENTS);
+      for (const p of people.filter((p) => p.username !== NETWORK_STAFF.admin)) {
+        for (const view of p.views) {
+          const ids = await referenceIds(t.db, { view, userId: p.id, sort: "last_name", order: "asc" });
+          expect(ids.length, `${p.username} ${view}`).toBeGreaterThan(PAGE_SIZE);
+        }
+      }
+    });
+
+    it("every view in every sort and order: first, deep and last pages by number, and a cursor hop", {
+      timeout: 600_000,
+    }, async () => {
+      for (const person of people) {
+        for (const view of person.views) {
+          for (const sort of SORTS) {
+            for (const order of ORDERS) {
+              const expected = await referenceIds(t.db, { view, userId: person.id, sort, order });
+              const query = `/api/patients?view=${view}&sort=${sort}&order=${order}&pageSize=${PAGE_SIZE}`;
+              const label = `${person.username} ${query}`;
+              const pages = Math.ceil(expected.length / PAGE_SIZE);
+              const slice = (n: number) => expected.slice((n - 1) * PAGE_SIZE, n * PAGE_SIZE);
+              for (const n of new Set([1, Math.ceil(pages / 2), pages])) {
+                const page = await listPage(t, `${query}&page=${n}`, person.headers);
+                expect(
+                  page.rows.map((r) => r.id),
+                  `${label} page ${n}`,
+                ).toEqual(slice(n));
+                expect(page.totalRecords, `${label} page ${n}`).toBe(expected.length);
+                expect(page.totalAccuracy).toBe("exact");
+              }
+              const first = await listPage(t, query, person.headers);
+              expect(first.nextCursor, label).not.toBeNull();
+              const second = await listPage(t, `${query}&after=${first.nextCursor}`, person.headers);
+              expect(
+                second.rows.map((r) => r.id),
+                `${label} after page 1`,
+              ).toEqual(slice(2));
+            }
+          }
+        }
+      }
+    });
+
+    it("the commonest sorts walked to the end by cursor, in every view", { timeout: 600_000 }, async () => {
+      for (const person of people) {
+        for (const view of person.views) {
+          for (const [sort, order] of [
+            ["last_name", "asc"],
+            ["latest_active_alert_at", "asc"],
+          ] as const) {
+            const expected = await referenceIds(t.db, { view, userId: person.id, sort, order });
+            const query = `view=${view}&sort=${sort}&order=${order}`;
+            const walked = await byCursor(t, query, 200, person.headers, expected.length);
+            expect(walked, `${person.username} ${query}`).toEqual(expected);
+          }
+        }
+      }
+    });
+
+    it("every search in every view, walked to the end by cursor", { timeout: 600_000 }, async () => {
+      for (const person of people) {
+        for (const view of person.views) {
+          for (const search of SEARCHES) {
+            const expected = await referenceIds(t.db, {
+              view,
+              userId: person.id,
+              sort: "last_name",
+              order: "asc",
+              search,
+            });
+            const query = `view=${view}&sort=last_name&order=asc&search=${encodeURIComponent(search)}`;
+            const walked = await byCursor(t, query, 200, person.headers, expected.length);
+            expect(walked, `${person.username} ${query}`).toEqual(expected);
+          }
+        }
+      }
+    });
+
+    it("stops paging by number at the reach and says so, while the cursor goes on", async () => {
+      const admin = people.find((p) => p.username === NETWORK_STAFF.admin) as (typeof people)[number];
+      const beyond = LIST_REACH / PAGE_SIZE + 1;
+      const res = await t.app.inject({
+        method: "GET",
+        url: `/api/patients?view=all&pageSize=${PAGE_SIZE}&page=${beyond}`,
+        headers: admin.headers,
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toMatch(/Only the first 10,000 records/);
+    });
+  },
+);
