@@ -59,6 +59,8 @@ export interface DatabasePoolConfig {
   poolSize: number;
   /** Longest a statement of the server may run before PostgreSQL cancels it; 0 = no limit. */
   statementTimeoutMs: number;
+  /** Repeated statements prepared once per connection (db/prepared-statements.ts); off behind a transaction-mode pooler. */
+  preparedStatements: boolean;
 }
 
 export interface LoadSheddingConfig {
@@ -145,6 +147,13 @@ function positiveIntFromEnv(value: string | undefined, fallback: number, name: s
   return n;
 }
 
+function onOffFromEnv(value: string | undefined, fallback: boolean, name: string): boolean {
+  if (value === undefined || value === "") return fallback;
+  if (value === "on") return true;
+  if (value === "off") return false;
+  throw new Error(`${name} must be "on" or "off", got "${value}"`);
+}
+
 function fractionFromEnv(value: string | undefined, fallback: number, name: string): number {
   if (value === undefined || value === "") return fallback;
   const n = Number(value);
@@ -156,6 +165,7 @@ function loadDatabasePoolConfig(env: NodeJS.ProcessEnv): DatabasePoolConfig {
   return {
     poolSize: positiveIntFromEnv(env.DATABASE_POOL_SIZE, 10, "DATABASE_POOL_SIZE"),
     statementTimeoutMs: intFromEnv(env.DATABASE_STATEMENT_TIMEOUT_MS, 10_000, "DATABASE_STATEMENT_TIMEOUT_MS"),
+    preparedStatements: onOffFromEnv(env.DATABASE_PREPARED_STATEMENTS, true, "DATABASE_PREPARED_STATEMENTS"),
   };
 }
 

@@ -13,6 +13,7 @@ import {
 } from "./data-dir.ts";
 import type { Database } from "./database-types.ts";
 import { pglitePool } from "./pglite-driver.ts";
+import { prepareRepeatedStatements, StatementNames } from "./prepared-statements.ts";
 import { queryCanceller } from "./query-canceller.ts";
 import { type PoolLike, requestScopedPool } from "./request-connections.ts";
 import { sessionTimeouts } from "./statement-timeout.ts";
@@ -31,6 +32,8 @@ export interface DbHandle {
 export interface PoolOptions {
   poolSize?: number;
   statementTimeoutMs?: number;
+  /** Name repeated statements so each connection plans them once (prepared-statements.ts); default on. */
+  preparedStatements?: boolean;
 }
 
 // bigint (int8) and numeric arrive as strings from pg; ids fit in a JS number, so parse them.
@@ -56,6 +59,10 @@ export async function connectDatabase(opts: {
       max: opts.pool?.poolSize ?? 10,
       ...sessionTimeouts(opts.pool?.statementTimeoutMs ?? 0),
     });
+    if (opts.pool?.preparedStatements !== false) {
+      const names = new StatementNames();
+      pool.on("connect", (client) => prepareRepeatedStatements(client, names));
+    }
     // Each request's connections are known, so a client that goes away cancels its statements.
     const canceller = queryCanceller(opts.databaseUrl);
     const scoped = requestScopedPool(pool as unknown as PoolLike, canceller.cancel);

@@ -93,7 +93,7 @@ describe.each(DATABASES)("a request whose client leaves, on $name (issue 12 §2)
   beforeAll(async () => {
     // One connection, as PGlite always has: the test can hold it and queue a request behind it.
     t = await createTestApp(database, {
-      config: { database: { poolSize: 1, statementTimeoutMs: 10_000 } },
+      config: { database: { poolSize: 1, statementTimeoutMs: 10_000, preparedStatements: true } },
       routes: probes(state),
     });
     await sql`create table test_mark (name text not null)`.execute(t.db);

@@ -40,7 +40,7 @@ describe.each(DATABASES)("load shedding on the database pool's queue, on $name (
     t = await createTestApp(database, {
       // One connection (as PGlite always has), and a queue of 3 at most.
       config: {
-        database: { poolSize: 1, statementTimeoutMs: 10_000 },
+        database: { poolSize: 1, statementTimeoutMs: 10_000, preparedStatements: true },
         loadShedding: { ...OFF, maxDatabaseQueue: 3 },
       },
     });

@@ -217,7 +217,10 @@ export async function generateNetwork(db: Kysely<Database>, opts: GenerateOption
     }
     return { patients: plans.length, respondents, ...totals };
   });
-  // Fresh statistics for the planner: the tables went from empty to full in one transaction.
-  await clock.run("analyze", () => sql`analyze`.execute(db));
+  // Fresh statistics for the planner, and the visibility map set: the tables went from empty to full
+  // in one transaction, and until a vacuum has marked their pages all-visible no scan can be
+  // index-only (chart_access by person: 1,642 heap pages for a clinician's list instead of 30;
+  // docs/benchmarks.md). A clinic's own data gets this from autovacuum as it grows.
+  await clock.run("vacuum and analyze", () => sql`vacuum (analyze)`.execute(db));
   return { ...summary, phases: clock.phases };
 }
