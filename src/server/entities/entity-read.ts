@@ -76,7 +76,9 @@ export async function readEntities(
 ): Promise<EntityJson[]> {
   if (ids.length === 0) return [];
   let query = withServedValues(entityRows(db, def, model), def, model, opts.viewer ?? null)
-    .where("e.id", "in", ids)
+    // One array parameter, not a list of them: the text is the same for every page size, so it is
+    // prepared and planned once (db/prepared-statements.ts) instead of once per length.
+    .where(sql<SqlBool>`e.id = any(${ids}::bigint[])`)
     .orderBy("e.id");
   for (const predicate of opts.where ?? []) query = query.where(predicate);
   const rows = (await query.execute()) as Row[];
