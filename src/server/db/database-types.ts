@@ -365,6 +365,8 @@ export interface MeasureTable {
   respondent: string | null;
   question_count: Generated<number>;
   definition: Json;
+  /** Whether the definition has a scoring section (0023: generated from it). */
+  scorable: Generated<boolean>;
   license_status: string | null;
   discontinued_at: string | null;
   replaced_by: number | null;

@@ -1,4 +1,4 @@
-import { type Kysely, sql } from "kysely";
+import type { Kysely } from "kysely";
 import type { Database } from "../db/database-types.ts";
 import { isOpen } from "./availability.ts";
 
@@ -28,7 +28,7 @@ export function sessionRows(db: Kysely<Database>, zone: string) {
       "m.abbreviation",
       "m.short_name",
       "m.name",
-      sql<boolean>`(m.definition -> 'scoring') is not null`.as("scorable"),
+      "m.scorable",
       isOpen(zone).as("open"),
     ])
     .where("cm.status", "<>", "disabled");
