@@ -26,7 +26,11 @@ declare module "vitest" {
 const SHORT_SESSION = { timeout: 16, warningThreshhold: 6 };
 
 async function startDemoServer(dataDir: string, settings: Record<string, unknown> = {}, logFile?: string) {
-  const config = { ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: "info" }), demo: true };
+  const loaded = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: "info" });
+  // These servers share the test runner's process, so the event loop's delay is the runner's and the
+  // other leg's (npm test runs both at once), not the server's: shedding on it would refuse the
+  // browser's requests at random. Shedding itself is tested in tests/server/http/load-shedding.test.ts.
+  const config = { ...loaded, demo: true, loadShedding: { ...loaded.loadShedding, maxEventLoopDelayMs: 0 } };
   // The main server logs at the default level to a file, checked for PHI and secrets at the end.
   const logger = logFile
     ? { level: "info", stream: { write: (line: string) => appendFileSync(logFile, line) } }
