@@ -65,6 +65,17 @@ export interface ReadOptions {
   viewer?: RequestUser | null;
 }
 
+/**
+ * The records' ids as one condition. A page's ids are one array parameter, not a list of them:
+ * the text is the same for every page size, so it is prepared and planned once
+ * (db/prepared-statements.ts) instead of once per length. One record (the patient read, the hot
+ * path) is an equality: read through `= any($1)` it ran at half the throughput (988 against
+ * 2,483 req/s on the 100,000-patient network; docs/benchmarks.md, Query plans).
+ */
+function idsPredicate(ids: number[]): RawBuilder<SqlBool> {
+  return ids.length === 1 ? sql<SqlBool>`e.id = ${ids[0]}` : sql<SqlBool>`e.id = any(${ids}::bigint[])`;
+}
+
 /** Records by id, in id order. */
 export async function readEntities(
   db: Kysely<Database>,
@@ -76,9 +87,7 @@ export async function readEntities(
 ): Promise<EntityJson[]> {
   if (ids.length === 0) return [];
   let query = withServedValues(entityRows(db, def, model), def, model, opts.viewer ?? null)
-    // One array parameter, not a list of them: the text is the same for every page size, so it is
-    // prepared and planned once (db/prepared-statements.ts) instead of once per length.
-    .where(sql<SqlBool>`e.id = any(${ids}::bigint[])`)
+    .where(idsPredicate(ids))
     .orderBy("e.id");
   for (const predicate of opts.where ?? []) query = query.where(predicate);
   const rows = (await query.execute()) as Row[];
