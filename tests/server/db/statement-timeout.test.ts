@@ -60,7 +60,9 @@ describe.each(DATABASES.filter((d) => d.name === "postgres"))("statement timeout
   let schema: string;
 
   beforeAll(async () => {
-    t = await createTestApp(database, { config: { database: { poolSize: 4, statementTimeoutMs: 300, preparedStatements: true } } });
+    t = await createTestApp(database, {
+      config: { database: { poolSize: 4, statementTimeoutMs: 300, preparedStatements: true } },
+    });
     headers = (await signedInUser(t.db, { username: "admin", roles: ["admin"] })).headers;
     const clinicianId = (await signedInUser(t.db, { username: "clin", roles: ["clinician"] })).id;
     patientId = (await addPatient(t.app, headers, { clinicians: [clinicianId] })).id;
