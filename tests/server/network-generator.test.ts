@@ -87,6 +87,8 @@ async function fingerprint(db: Kysely<Database>): Promise<Record<string, string>
 }
 
 /** The schema's indexes, constraints and triggers: the generator defers some during its load and must put them back. */
+// This test's own schema only: on the PostgreSQL server other test files create and drop schemas
+// (with their triggers) in the same database while this one runs.
 async function schemaShape(db: Kysely<Database>): Promise<string[]> {
   const rows = await sql<{ x: string }>`
     select 'index ' || indexname || ': ' || indexdef as x from pg_indexes where schemaname = current_schema()
@@ -94,8 +96,9 @@ async function schemaShape(db: Kysely<Database>): Promise<string[]> {
     select 'constraint ' || conrelid::regclass || '.' || conname || ': ' || pg_get_constraintdef(oid)
       from pg_constraint where connamespace = current_schema()::regnamespace
     union all
-    select 'trigger ' || tgrelid::regclass || '.' || tgname || ' ' || tgenabled::text from pg_trigger
-      where not tgisinternal and tgrelid::regclass::text not like 'pg_%'
+    select 'trigger ' || tgrelid::regclass || '.' || tgname || ' ' || tgenabled::text from pg_trigger t
+      join pg_class c on c.oid = t.tgrelid
+      where not t.tgisinternal and c.relnamespace = current_schema()::regnamespace
     order by 1`.execute(db);
   return rows.rows.map((r) => r.x);
 }
@@ -173,6 +176,7 @@ describe.each(DATABASES)("network generator on $name", (database) => {
     const after = await schemaShape(t.db);
     expect(after).toEqual(shapeBefore);
     expect(after.filter((x) => x.startsWith("index client_measure")).length).toBeGreaterThan(5);
+    expect(after.filter((x) => x.startsWith("trigger client_measure")).length).toBeGreaterThan(2);
   });
 
   it("spreads patients and sessions as a clinic would: mostly one clinician, ~30% a team, a few long histories", async () => {
