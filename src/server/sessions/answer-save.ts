@@ -1,4 +1,4 @@
-import { type Kysely, sql } from "kysely";
+import { type Kysely, type RawBuilder, sql } from "kysely";
 import type { SavedAnswer } from "../../shared/api/respondent-sessions.ts";
 import { isAnswerable, isChoice, questionsById } from "../../shared/measures/questions.ts";
 import type { MeasureDefinition, Question } from "../../shared/measures/types.ts";
@@ -69,6 +69,27 @@ export function storedValue(value: AnswerValue | null) {
 }
 
 /**
+ * Writes one answer unless a later save of it is stored: the highest seq wins whatever order saves
+ * arrive in. Returns the stored seq when it wrote, no row when the save was stale. A statement of
+ * its own (saveAnswers) or the first step of a larger one (one-answer-save.ts).
+ */
+export function answerUpsert(
+  sessionId: number,
+  input: { questionId: string; value: AnswerValue | null },
+  seq: number | RawBuilder<unknown>,
+  administeredBy: number | null,
+): RawBuilder<{ client_seq: number }> {
+  return sql<{ client_seq: number }>`
+      insert into answer (client_measure_id, question_id, value, client_seq, saved_at, administered_by)
+      values (${sessionId}, ${input.questionId}, ${storedValue(input.value)}, ${seq}, now(), ${administeredBy}::bigint)
+      on conflict (client_measure_id, question_id) do update
+        set value = excluded.value, client_seq = excluded.client_seq, saved_at = excluded.saved_at,
+          administered_by = excluded.administered_by
+        where answer.client_seq < excluded.client_seq
+      returning client_seq`;
+}
+
+/**
  * Saves answers in the caller's transaction, holding the session's lock. For each question the
  * highest seq wins whatever order saves arrive in: INSERT ... ON CONFLICT DO UPDATE only where
  * the stored seq is lower. A save without seq takes the next number after everything stored.
@@ -93,14 +114,7 @@ export async function saveAnswers(
   const saved: SavedAnswer[] = [];
   for (const input of inputs) {
     const seq = input.seq ?? implicitSeq;
-    const written = await sql<{ client_seq: number }>`
-      insert into answer (client_measure_id, question_id, value, client_seq, saved_at, administered_by)
-      values (${session.id}, ${input.questionId}, ${storedValue(input.value)}, ${seq}, now(), ${administeredBy}::bigint)
-      on conflict (client_measure_id, question_id) do update
-        set value = excluded.value, client_seq = excluded.client_seq, saved_at = excluded.saved_at,
-          administered_by = excluded.administered_by
-        where answer.client_seq < excluded.client_seq
-      returning client_seq`.execute(trx);
+    const written = await answerUpsert(session.id, input, seq, administeredBy).execute(trx);
     if (written.rows.length > 0) {
       saved.push({
         questionId: input.questionId,

@@ -6,7 +6,7 @@ import { type Answers, type AnswerValue, isAnswered } from "../../shared/scoring
 import { raiseAlerts } from "../alerts/raise-alerts.ts";
 import type { Database } from "../db/database-types.ts";
 import type { ClaimedSession } from "./answer-claim.ts";
-import { type AnswerInput, storedValue } from "./answer-save.ts";
+import { type AnswerInput, answerUpsert } from "./answer-save.ts";
 
 export interface OneAnswerSaved {
   saved: SavedAnswer;
@@ -54,15 +54,7 @@ export async function saveOneAnswer(
     client_seq: number | null;
     written_seq: number | null;
   }>`
-    with written as (
-      insert into answer (client_measure_id, question_id, value, client_seq, saved_at, administered_by)
-      values (${session.id}, ${input.questionId}, ${storedValue(input.value)}, ${seq}, now(), ${administeredBy}::bigint)
-      on conflict (client_measure_id, question_id) do update
-        set value = excluded.value, client_seq = excluded.client_seq, saved_at = excluded.saved_at,
-          administered_by = excluded.administered_by
-        where answer.client_seq < excluded.client_seq
-      returning client_seq
-    ), touched as (
+    with written as (${answerUpsert(session.id, input, seq, administeredBy)}), touched as (
       update client_measure
       set status = 'partial', started_at = coalesce(started_at, now()),
         ${administeredBy !== null ? sql`clinical_administered_by = ${administeredBy},` : sql``}
