@@ -124,5 +124,12 @@ export type AuditAction = (
   | "team.update"
   | "worklist.completed"
   | "worklist.scheduled"
+  | "analytics.outcomes"
+  | "saved-query.create"
+  | "saved-query.update"
+  | "saved-query.delete"
+  | "saved_query.create"
+  | "saved_query.update"
+  | "saved_query.delete"
 ) &
   string;

@@ -21,5 +21,6 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { label: "Respondents", to: "/clinician/respondents", anyOf: PATIENT_ACCESS },
   { label: "Alerts", to: "/clinician/alert-list", anyOf: PATIENT_ACCESS, badge: ActiveAlertsBadge },
   { label: "Measures", to: "/clinician/measures", anyOf: PATIENT_ACCESS },
+  { label: "Outcomes explorer", to: "/analytics/outcomes-explorer", anyOf: ["analytics.outcomes"] },
   { label: "Settings", to: "/settings", anyOf: SETTINGS_ACCESS },
 ];

@@ -18,7 +18,7 @@ import { defaultBundle, type SchemaBundle } from "../../shared/schema/bundle.ts"
 import { CellText } from "./CellText.tsx";
 import { formatValue, isNew, needsAction } from "./format-value.ts";
 import { SchemaTableCards } from "./SchemaTableCards.tsx";
-import { type ColumnDescriptor, columnsForTable } from "./table-columns.ts";
+import { type ColumnDescriptor, columnsForTable, shownColumns } from "./table-columns.ts";
 import "./renderers.css";
 
 export type TableRow = Record<string, unknown>;
@@ -61,6 +61,8 @@ export interface SchemaTableProps<Row extends TableRow> {
   paging?: "pages" | "more";
   /** What an empty list says (default "No records match your selections"), e.g. "Nothing is due today." */
   emptyText?: string;
+  /** The columns to show, in order (a column chooser's pick); default: the table file's shown columns. */
+  columns?: readonly { field: string; header: string }[];
 }
 
 // Server-side ("manual") sorting and paging: the table keeps the state, the server does the work.
@@ -109,7 +111,8 @@ export function SchemaTable<Row extends TableRow>(props: SchemaTableProps<Row>) 
   const { bundle = defaultBundle, tableId, rows, totalRecords, page, pageSize, sort, order = "asc" } = props;
   const { onSortChange, onPageChange, rowHref, label, countLabel, loading, rowActions } = props;
   const { actionsHeader = "Actions" } = props;
-  const descriptors = useMemo(() => columnsForTable(bundle, tableId), [bundle, tableId]);
+  const picked = props.columns;
+  const descriptors = useMemo(() => shownColumns(columnsForTable(bundle, tableId), picked), [bundle, tableId, picked]);
   // Read on the first render, so a phone never draws the wide table first.
   const cards = useMediaQuery(CARD_LAYOUT_QUERY, false, { getInitialValueInEffect: false });
 

@@ -13,6 +13,8 @@ export interface ColumnDescriptor {
   /** Names the page a cell links to; the page turns it into an address (rowHref). */
   link?: string;
   enumLabels: EnumLabel[];
+  /** Offered by a column chooser but not shown until picked (the outcomes explorer's records). */
+  hidden: boolean;
 }
 
 interface TableColumnSpec {
@@ -21,6 +23,7 @@ interface TableColumnSpec {
   sortable?: boolean;
   sortField?: string;
   link?: string;
+  hidden?: boolean;
 }
 
 export interface TableDefaults {
@@ -59,6 +62,7 @@ export function columnsForTable(bundle: SchemaBundle, tableId: string): ColumnDe
       sortKey: column.sortField ?? column.field,
       link: column.link,
       enumLabels: columnEnumLabels(bundle, entityId, kind, property),
+      hidden: column.hidden === true,
     };
   });
 }
@@ -67,4 +71,28 @@ export function tableDefaults(bundle: SchemaBundle, tableId: string): TableDefau
   const { table, entityId } = tableSpec(bundle, tableId);
   const sort = table.defaultSort as { field?: string; order?: "asc" | "desc" } | undefined;
   return { entityId, sort: sort?.field, order: sort?.order ?? "asc" };
+}
+
+/**
+ * The columns a table shows: the ones picked, in the order picked (a column chooser's choice; a
+ * field the table file does not list, such as an item-level answer, shows as text), else the
+ * table file's columns that are not hidden.
+ */
+export function shownColumns(
+  all: readonly ColumnDescriptor[],
+  picked?: readonly { field: string; header: string }[],
+): ColumnDescriptor[] {
+  if (!picked) return all.filter((c) => !c.hidden);
+  return picked.map(
+    (p) =>
+      all.find((c) => c.field === p.field) ?? {
+        field: p.field,
+        header: p.header,
+        kind: "text",
+        sortable: false,
+        sortKey: p.field,
+        enumLabels: [],
+        hidden: false,
+      },
+  );
 }

@@ -145,6 +145,13 @@ export const ROUTE_AUDIT: Record<string, RouteAuditDeclaration> = {
   "PUT /api/location/:id": r("location.update", "location", "id"),
   "DELETE /api/location/:id": r("location.delete", "location", "id"),
   "PUT /api/location/reassign": r("location.reassign"),
+  // Saved outcomes explorer queries (analytics/routes.ts): definitions, no patient data; every change is recorded.
+  "GET /api/analytics/queries": false,
+  "GET /api/analytics/queries/:id": false,
+  "POST /api/analytics/queries": r("saved-query.create"),
+  "PUT /api/analytics/queries/:id": r("saved-query.update", "saved_query", "id"),
+  "DELETE /api/analytics/queries/:id": r("saved-query.delete", "saved_query", "id"),
+
   // Programs (programs/routes.ts): names and settings, no patient data; every change is recorded.
   "GET /api/programs": false,
   "GET /api/programs/:id": false,

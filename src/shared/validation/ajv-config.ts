@@ -39,6 +39,8 @@ export const ANNOTATION_KEYWORDS = [
   "x-default-view",
   "x-interval",
   "x-unit",
+  // The list a filter picker's choices come from (api/analytics-query.json: programs, clinicians...).
+  "x-options",
   "x-min",
   "x-max",
   "uiSchema",

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { columnsForTable, tableDefaults } from "../../../src/client/renderers/table-columns.ts";
+import { columnsForTable, shownColumns, tableDefaults } from "../../../src/client/renderers/table-columns.ts";
 import { defaultBundle, type JsonSchema } from "../../../src/shared/schema/bundle.ts";
 
 describe("columnsForTable", () => {
@@ -13,8 +13,18 @@ describe("columnsForTable", () => {
         sortKey: "last_name",
         link: "patient",
         enumLabels: [],
+        hidden: false,
       },
-      { field: "mrn", header: "MRN", kind: "text", sortable: true, sortKey: "mrn", link: undefined, enumLabels: [] },
+      {
+        field: "mrn",
+        header: "MRN",
+        kind: "text",
+        sortable: true,
+        sortKey: "mrn",
+        link: undefined,
+        enumLabels: [],
+        hidden: false,
+      },
       {
         field: "active_alert_count",
         header: "Alert",
@@ -23,6 +33,7 @@ describe("columnsForTable", () => {
         sortKey: "latest_active_alert_at",
         link: undefined,
         enumLabels: [],
+        hidden: false,
       },
       {
         field: "latest_score",
@@ -32,6 +43,7 @@ describe("columnsForTable", () => {
         sortKey: "latest_score",
         link: undefined,
         enumLabels: [],
+        hidden: false,
       },
       {
         field: "next_due",
@@ -41,6 +53,7 @@ describe("columnsForTable", () => {
         sortKey: "next_due_at",
         link: undefined,
         enumLabels: [],
+        hidden: false,
       },
       {
         field: "latest_completed_session_completed_date",
@@ -50,6 +63,7 @@ describe("columnsForTable", () => {
         sortKey: "latest_completed_session_completed_date",
         link: undefined,
         enumLabels: [],
+        hidden: false,
       },
       {
         field: "birth_date",
@@ -59,6 +73,7 @@ describe("columnsForTable", () => {
         sortKey: "birth_date",
         link: undefined,
         enumLabels: [],
+        hidden: false,
       },
       {
         field: "gender",
@@ -74,6 +89,7 @@ describe("columnsForTable", () => {
           { value: "o", label: "Other" },
           { value: "n", label: "Nonbinary" },
         ],
+        hidden: false,
       },
       {
         field: "clinician_names",
@@ -83,6 +99,7 @@ describe("columnsForTable", () => {
         sortKey: "clinician_names",
         link: undefined,
         enumLabels: [],
+        hidden: false,
       },
       {
         field: "clinician_team_names",
@@ -92,6 +109,7 @@ describe("columnsForTable", () => {
         sortKey: "clinician_team_names",
         link: undefined,
         enumLabels: [],
+        hidden: false,
       },
     ]);
   });
@@ -110,6 +128,23 @@ describe("columnsForTable", () => {
       field: "shoe_size",
     });
     expect(() => columnsForTable(bundle, "tables/patients.table.json")).toThrow(/shoe_size/);
+  });
+
+  it("keeps hidden columns for a column chooser, and shows the picked ones in the order picked", () => {
+    const all = columnsForTable(defaultBundle, "tables/outcome-records.table.json");
+    const shown = shownColumns(all);
+    expect(shown.map((c) => c.field)).not.toContain("gender");
+    expect(all.find((c) => c.field === "gender")).toMatchObject({ hidden: true, header: "Gender at birth" });
+    const picked = shownColumns(all, [
+      { field: "gender", header: "ignored: the table file's header wins" },
+      { field: "mrn", header: "MRN" },
+      { field: "item_q1", header: "Item 1" },
+    ]);
+    expect(picked.map((c) => [c.field, c.header, c.kind])).toEqual([
+      ["gender", "Gender at birth", "text"],
+      ["mrn", "MRN", "text"],
+      ["item_q1", "Item 1", "text"],
+    ]);
   });
 
   it("gives the table's default sort", () => {

@@ -114,6 +114,26 @@ function matrixProgram(fx: Fixture): Promise<number> {
   return id;
 }
 const programTypes = new WeakMap<Fixture, Promise<number>>();
+/** A saved outcomes explorer query to read, change or delete (analytics/routes.ts). */
+async function matrixSavedQuery(fx: Fixture): Promise<number> {
+  const { id } = await fx.db
+    .insertInto("saved_query" as never)
+    .values({ name: unique("Mx q "), query: JSON.stringify(MATRIX_QUERY) } as never)
+    .returning("id" as never)
+    .executeTakeFirstOrThrow();
+  return id as number;
+}
+
+/** The smallest whole outcomes explorer query: records outside programs, of charts with no clinician. */
+const MATRIX_QUERY = {
+  program_or_location_filter: "location",
+  location_uuid: ["none"],
+  clinicians: [800000000000],
+  measure: [1],
+  gender: ["f"],
+  age: ["lt18"],
+};
+
 function matrixProgramType(fx: Fixture): Promise<number> {
   let id = programTypes.get(fx);
   if (!id) {
@@ -497,6 +517,46 @@ export const ROUTE_CASES: Record<string, RouteCase> = {
       const id = await matrixProgramType(fx);
       return { url: `/api/program-types/${id}`, body: await adminGet(fx, `/api/program-types/${id}`) };
     },
+  },
+
+  // ---- analytics: the outcomes explorer and its saved queries (analytics role)
+  "GET /api/analytics/programs": { kind: "gated", request: () => ({ url: "/api/analytics/programs" }) },
+  "GET /api/analytics/locations": { kind: "gated", request: () => ({ url: "/api/analytics/locations" }) },
+  "POST /api/analytics/filter-options": {
+    kind: "gated",
+    request: () => ({
+      url: "/api/analytics/filter-options",
+      body: { program_or_location_filter: "location", location_uuid: ["none"] },
+    }),
+  },
+  // Gated, not "list": the analytics role opens no patient permission of its own; which charts a
+  // query counts: every role holding it sees the whole clinic (role.json), and the query applies
+  // the caller's chart visibility all the same (outcome-query.ts).
+  "POST /api/analytics/outcomes-explorer": {
+    kind: "gated",
+    request: () => ({ url: "/api/analytics/outcomes-explorer", body: { query: MATRIX_QUERY } }),
+  },
+  "GET /api/analytics/queries": { kind: "gated", request: () => ({ url: "/api/analytics/queries" }) },
+  "GET /api/analytics/queries/:id": {
+    kind: "gated",
+    request: async (fx) => ({ url: `/api/analytics/queries/${await matrixSavedQuery(fx)}` }),
+  },
+  "POST /api/analytics/queries": {
+    kind: "gated",
+    ok: [201],
+    request: () => ({ url: "/api/analytics/queries", body: { name: unique("Mx "), query: MATRIX_QUERY } }),
+  },
+  "PUT /api/analytics/queries/:id": {
+    kind: "gated",
+    request: async (fx) => ({
+      url: `/api/analytics/queries/${await matrixSavedQuery(fx)}`,
+      body: { name: unique("Mx "), query: MATRIX_QUERY, version: 1 },
+    }),
+  },
+  "DELETE /api/analytics/queries/:id": {
+    kind: "gated",
+    ok: [200, 204],
+    request: async (fx) => ({ url: `/api/analytics/queries/${await matrixSavedQuery(fx)}` }),
   },
 
   // ---- settings (admin): users, teams, locations, outbox, clinic settings
