@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { accountRoutes } from "./accounts/routes.ts";
 import { admissionRoutes } from "./admissions/routes.ts";
 import { alertRoutes } from "./alerts/routes.ts";
+import { usageRoutes } from "./analytics/usage/routes.ts";
 import type { AppContext } from "./app-context.ts";
 import { auditRoutes } from "./audit/audit-routes.ts";
 import { chartSettingsRoutes } from "./chart-views/chart-settings-routes.ts";
@@ -63,4 +64,5 @@ export const apiRouteModules: ((app: FastifyInstance, ctx: AppContext) => Promis
   worklistRoutes,
   programListRoutes,
   auditRoutes,
+  usageRoutes,
 ];
