@@ -363,6 +363,21 @@ export const SETTINGS_ROUTES: RouteCase[] = [
 ];
 
 /** The respondent's questionnaire address is read from their session list (every-route-axe.e2e.ts). */
+/** Roles with analytics.usage or analytics.outcomes (role.json): the usage dashboards (issue 13 §4). */
+const ANALYTICS: AxeRole[] = ["admin", "supervisor", "director"];
+/** A usage screen once its first panel has loaded: a table, or the sentence of an empty range. */
+const usageLoaded = (p: Page) =>
+  p
+    .getByRole("table")
+    .or(p.getByText(/in these dates/))
+    .first();
+
+export const ANALYTICS_ROUTES: RouteCase[] = [
+  { name: "usage: patients", path: "/analytics/usage/patients", roles: ANALYTICS, ready: usageLoaded },
+  { name: "usage: clinical", path: "/analytics/usage/clinical", roles: ANALYTICS, ready: usageLoaded },
+  { name: "usage: measures", path: "/analytics/usage/measures", roles: ANALYTICS, ready: usageLoaded },
+];
+
 export const RESPONDENT_ROUTES: RouteCase[] = [
   { name: "session list", path: "/session", roles: ["respondent"], states: [LAYOUT_STATES[0]] },
   { name: "questionnaire", path: (f) => f.questionnairePath, roles: ["respondent"] },
@@ -385,6 +400,7 @@ export const ALL_ROUTES: RouteCase[] = [
   ...ANONYMOUS_ROUTES,
   ...CLINICIAN_ROUTES,
   ...SETTINGS_ROUTES,
+  ...ANALYTICS_ROUTES,
   ...RESPONDENT_ROUTES,
   ...SYSTEM_ROUTES,
 ];

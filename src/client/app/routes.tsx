@@ -6,6 +6,7 @@ import { RequireAuth } from "../guards/RequireAuth.tsx";
 import { RequirePermission } from "../guards/RequirePermission.tsx";
 import { RouteError } from "../layout/RouteError.tsx";
 import { accountRoutes } from "../pages/account/routes.tsx";
+import { analyticsAreaRoute } from "../pages/analytics/routes.tsx";
 import { measureAreaRoutes } from "../pages/measures/routes.tsx";
 import { myAccountRoute } from "../pages/my-account/routes.tsx";
 import { respondentAreaRoutes } from "../pages/session/routes.tsx";
@@ -107,6 +108,7 @@ export function appRoutes({ clinicianRoutes, checkVersion = true }: AppRouteOpti
             },
           ],
         },
+        analyticsAreaRoute,
         ...measureAreaRoutes,
         myAccountRoute,
         { path: "/maintenance", element: <MaintenancePage /> },

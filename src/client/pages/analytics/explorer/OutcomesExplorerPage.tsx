@@ -1,0 +1,1 @@
+export const OutcomesExplorerPage = () => <h1>Outcomes explorer</h1>;
