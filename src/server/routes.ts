@@ -3,6 +3,7 @@ import { accountRoutes } from "./accounts/routes.ts";
 import { admissionRoutes } from "./admissions/routes.ts";
 import { alertRoutes } from "./alerts/routes.ts";
 import { analyticsRoutes } from "./analytics/routes.ts";
+import { usageRoutes } from "./analytics/usage/routes.ts";
 import type { AppContext } from "./app-context.ts";
 import { auditRoutes } from "./audit/audit-routes.ts";
 import { chartSettingsRoutes } from "./chart-views/chart-settings-routes.ts";
@@ -65,4 +66,5 @@ export const apiRouteModules: ((app: FastifyInstance, ctx: AppContext) => Promis
   programListRoutes,
   auditRoutes,
   analyticsRoutes,
+  usageRoutes,
 ];

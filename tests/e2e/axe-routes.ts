@@ -363,6 +363,37 @@ export const SETTINGS_ROUTES: RouteCase[] = [
 ];
 
 /** The respondent's questionnaire address is read from their session list (every-route-axe.e2e.ts). */
+/** Roles with analytics.usage or analytics.outcomes (role.json): the usage dashboards (issue 13 §4). */
+const ANALYTICS: AxeRole[] = ["admin", "supervisor", "director"];
+/** A usage screen once its first panel has loaded: a table, or the sentence of an empty range. */
+const usageLoaded = (p: Page) =>
+  p
+    .getByRole("table")
+    .or(p.getByText(/in these dates/))
+    .first();
+
+/** The outcomes explorer's query run over every program's PHQ-9: its records table and hash shown. */
+async function runExplorerQuery(page: Page): Promise<void> {
+  await page.getByRole("button", { name: /^Select all programs/ }).click();
+  await page.getByLabel("Measures", { exact: true }).click();
+  await page.getByRole("option", { name: "PHQ-9", exact: true }).click();
+  await page.keyboard.press("Escape");
+  await page.getByRole("button", { name: "Run query" }).click();
+  await page.getByText(/^[\d,]+ records found$/).waitFor();
+}
+
+export const ANALYTICS_ROUTES: RouteCase[] = [
+  {
+    name: "outcomes explorer",
+    path: "/analytics/outcomes-explorer",
+    roles: ["director"],
+    states: [{ name: "records of a query", open: runExplorerQuery }],
+  },
+  { name: "usage: patients", path: "/analytics/usage/patients", roles: ANALYTICS, ready: usageLoaded },
+  { name: "usage: clinical", path: "/analytics/usage/clinical", roles: ANALYTICS, ready: usageLoaded },
+  { name: "usage: measures", path: "/analytics/usage/measures", roles: ANALYTICS, ready: usageLoaded },
+];
+
 export const RESPONDENT_ROUTES: RouteCase[] = [
   { name: "session list", path: "/session", roles: ["respondent"], states: [LAYOUT_STATES[0]] },
   { name: "questionnaire", path: (f) => f.questionnairePath, roles: ["respondent"] },
@@ -385,6 +416,7 @@ export const ALL_ROUTES: RouteCase[] = [
   ...ANONYMOUS_ROUTES,
   ...CLINICIAN_ROUTES,
   ...SETTINGS_ROUTES,
+  ...ANALYTICS_ROUTES,
   ...RESPONDENT_ROUTES,
   ...SYSTEM_ROUTES,
 ];

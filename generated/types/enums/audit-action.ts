@@ -25,6 +25,7 @@ export type AuditAction = (
   | "app_user.create"
   | "app_user.delete"
   | "app_user.update"
+  | "analytics.usage"
   | "audit.chart-opens"
   | "audit.export"
   | "audit.list"

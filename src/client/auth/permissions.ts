@@ -11,6 +11,9 @@ export const PATIENT_ACCESS: readonly Permission[] = [
 /** Either level opens the settings area (spec §6: settings need the admin or staff level). */
 export const SETTINGS_ACCESS: readonly Permission[] = ["settings.admin", "settings.staff"];
 
+/** Either opens the analytics area (spec §6: usage needs the usage role or the analytics role). */
+export const ANALYTICS_ACCESS: readonly Permission[] = ["analytics.usage", "analytics.outcomes"];
+
 /** The server's list on the user decides; the client only mirrors it to hide what would fail. */
 export function hasAnyPermission(user: SessionUser | null, anyOf: readonly Permission[]): boolean {
   if (!user) return false;

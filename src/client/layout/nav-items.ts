@@ -1,6 +1,6 @@
 import type { ComponentType } from "react";
 import type { Permission } from "../../shared/permissions.ts";
-import { PATIENT_ACCESS, SETTINGS_ACCESS } from "../auth/permissions.ts";
+import { ANALYTICS_ACCESS, PATIENT_ACCESS, SETTINGS_ACCESS } from "../auth/permissions.ts";
 import { ActiveAlertsBadge } from "../pages/alerts/ActiveAlertsBadge.tsx";
 
 /** The clinician area's navigation; each entry shows only to users holding one of its permissions. */
@@ -21,6 +21,6 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { label: "Respondents", to: "/clinician/respondents", anyOf: PATIENT_ACCESS },
   { label: "Alerts", to: "/clinician/alert-list", anyOf: PATIENT_ACCESS, badge: ActiveAlertsBadge },
   { label: "Measures", to: "/clinician/measures", anyOf: PATIENT_ACCESS },
-  { label: "Outcomes explorer", to: "/analytics/outcomes-explorer", anyOf: ["analytics.outcomes"] },
+  { label: "Analytics", to: "/analytics", anyOf: ANALYTICS_ACCESS },
   { label: "Settings", to: "/settings", anyOf: SETTINGS_ACCESS },
 ];

@@ -17,6 +17,8 @@ export interface ChartDefinition {
   scale?: ScoreScale | null;
   /** A field holding the alerts (messages) a row raised; such points get their own marker. */
   alerts?: string;
+  /** What one row is, for the summary sentence ("over 4 weeks"); default a session. */
+  points?: { one: string; other: string };
 }
 
 export interface ChartSeries {
@@ -95,7 +97,7 @@ export function chartFigure(
     series,
     scale,
     alerts,
-    summary: chartSummary(definition.title, x, ys[0], rows, scale),
+    summary: chartSummary(definition, x, ys, rows, scale),
     table: {
       headers: [x.title, ...ys.map((y) => y.title), ...(alertsField ? ["Alerts"] : [])],
       rows: rows.map((row, i) => [
@@ -129,27 +131,50 @@ function summaryX(axis: AxisField, value: unknown): string {
   return formatValue(axis.kind, value, axis.labels);
 }
 
-/** "PHQ-9 total score over 4 sessions, latest 14 (Moderate) on 3 Nov 2026". */
+const MAX_SUMMARY_CATEGORIES = 5;
+
+/** A row's values of the y fields: "14 (Moderate)" for one, "Due 12, Completed 9" for several. */
+function summaryValues(ys: AxisField[], row: Record<string, unknown>, scale: ScoreScale | null): string {
+  if (ys.length === 1) {
+    const value = row[ys[0].field];
+    const band = typeof value === "number" ? bandOf(scale, value) : null;
+    return `${formatValue(ys[0].kind, value, ys[0].labels) || "none"}${band ? ` (${band})` : ""}`;
+  }
+  return ys.map((y) => `${y.title} ${formatValue(y.kind, row[y.field], y.labels) || "none"}`).join(", ");
+}
+
+/**
+ * The sentence a screen reader hears in place of the drawing. Over time (a date axis): "PHQ-9
+ * total score over 4 sessions on a scale of 0 to 27, latest 14 (Moderate) on 3 Nov 2026". By
+ * category (a measure per bar): "Completions per measure for 2 measures: PHQ-9: Due 12, Completed 9; ...".
+ */
 function chartSummary(
-  title: string,
+  definition: ChartDefinition,
   x: AxisField,
-  y: AxisField | undefined,
+  ys: AxisField[],
   rows: readonly Record<string, unknown>[],
   scale: ScoreScale | null,
 ): string {
-  const count = `${rows.length} ${rows.length === 1 ? "session" : "sessions"}`;
+  const { title } = definition;
+  const noun = definition.points ?? { one: "session", other: "sessions" };
+  const count = `${rows.length} ${rows.length === 1 ? noun.one : noun.other}`;
   const last = rows.at(-1);
-  if (!last || !y) return `${title} over ${count}`;
-  const value = last[y.field];
-  const band = typeof value === "number" ? bandOf(scale, value) : null;
+  if (!last || ys.length === 0) return `${title} over ${count}`;
+  if (x.kind !== "date" && x.kind !== "datetime") {
+    const shown = rows
+      .slice(0, MAX_SUMMARY_CATEGORIES)
+      .map((row) => `${summaryX(x, row[x.field])}: ${summaryValues(ys, row, scale)}`);
+    const more = rows.length > shown.length ? `; and ${rows.length - shown.length} more in the table` : "";
+    return `${title} for ${count}: ${shown.join("; ")}${more}`;
+  }
   const range = scale ? ` on a scale of ${scale.min} to ${scale.max}` : "";
-  return `${title} over ${count}${range}, latest ${formatValue(y.kind, value, y.labels)}${band ? ` (${band})` : ""} on ${summaryX(x, last[x.field])}`;
+  return `${title} over ${count}${range}, latest ${summaryValues(ys, last, scale)} on ${summaryX(x, last[x.field])}`;
 }
 
 /** Plotly's axis type for a field kind. */
 export function plotlyAxisType(kind: FieldKind): "date" | "category" | "linear" | "-" {
   if (kind === "date" || kind === "datetime") return "date";
   if (kind === "enum" || kind === "text" || kind === "boolean") return "category";
-  if (kind === "integer" || kind === "number") return "linear";
+  if (kind === "integer" || kind === "number" || kind === "percent") return "linear";
   return "-";
 }

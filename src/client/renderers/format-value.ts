@@ -27,6 +27,8 @@ export function formatValue(kind: FieldKind, value: unknown, enumLabels: readonl
     case "integer":
     case "number":
       return typeof value === "number" ? value.toLocaleString("en-US") : String(value);
+    case "percent":
+      return typeof value === "number" ? `${value.toLocaleString("en-US")}%` : String(value);
     case "stringList":
     case "integerList":
     case "clinicians":

@@ -15,6 +15,8 @@ export type FieldKind =
   | "phone"
   | "integer"
   | "number"
+  /** A whole-number percentage (0-100), shown with its sign: "67%". */
+  | "percent"
   | "clinicians"
   | "clinicianTeams"
   | "locations"
@@ -45,6 +47,7 @@ const KINDS = new Set<string>([
   "phone",
   "integer",
   "number",
+  "percent",
   "clinicians",
   "clinicianTeams",
   "locations",

@@ -18,6 +18,7 @@ describe("fieldKind", () => {
     ["a list of ids", { type: "array", items: { type: "integer" } }, "integerList"],
     ["an object", { type: "object" }, "object"],
     ["no type at all", {}, "unknown"],
+    ["x-kind percent over a nullable integer", { type: ["integer", "null"], "x-kind": "percent" }, "percent"],
     ["x-kind phone over type", { type: ["string", "null"], "x-kind": "phone", pattern: "^[0-9]*$" }, "phone"],
     [
       "x-kind clinicians over array",

@@ -13,6 +13,8 @@ describe("formatValue", () => {
     expect(formatValue("phone", "3125550108")).toBe("(312) 555-0108");
     expect(formatValue("stringList", ["A", "B"])).toBe("A, B");
     expect(formatValue("integer", 12345)).toBe("12,345");
+    expect(formatValue("percent", 67)).toBe("67%");
+    expect(formatValue("percent", null)).toBe("");
     expect(formatValue("text", null)).toBe("");
     expect(formatValue("text", "")).toBe("");
   });

@@ -37,6 +37,8 @@ function sampleValue(bundle: SchemaBundle, fromId: string, property: JsonSchema)
       return 1234;
     case "alertCount":
       return 2;
+    case "percent":
+      return 67;
     case "stringList": {
       const codes = resolved.items ? enumOptions(resolveRef(bundle, fromId, resolved.items)) : [];
       return codes.length ? codes.slice(0, 2).map((o) => o.value) : [`First ${title}`, `Second ${title}`];

@@ -667,6 +667,8 @@ export const ROUTE_CASES: Record<string, RouteCase> = {
     }),
   },
   "GET /api/outbox": { kind: "gated", request: () => ({ url: "/api/outbox" }) },
+  // Usage dashboards (issue 13 §4): counts only, no word of any chart; analytics.usage or analytics.outcomes.
+  ...usageCases(),
   // The audit trail and its CSV export, filtered by a chart: audit.read alone, which reads every
   // chart's trail (issue 8 §2).
   "GET /api/audit-events": {
@@ -1217,3 +1219,20 @@ export const ROUTE_CASES: Record<string, RouteCase> = {
     }),
   },
 };
+
+/** The usage dashboards' calls: the last 30 days, by due day or by day of activity. */
+function usageCases(): Record<string, RouteCase> {
+  const today = Math.floor(Date.now() / 86_400_000) * 86_400;
+  const range = { greater_than: today - 30 * 86_400, less_than: today };
+  const by = (path: string, criteria: Record<string, unknown>): RouteCase => ({
+    kind: "gated",
+    request: () => ({ url: `/api/analytics/usage/${path}`, body: { criteria } }),
+  });
+  return {
+    "POST /api/analytics/usage/respondents": by("respondents", { date_range: range, graph_interval: "week" }),
+    "POST /api/analytics/usage/invites": by("invites", { due_date_range: range }),
+    "POST /api/analytics/usage/measures-due": by("measures-due", { due_date_range: range }),
+    "POST /api/analytics/usage/measure-completion": by("measure-completion", { due_date_range: range }),
+    "POST /api/analytics/usage/sign-ins": by("sign-ins", { date_range: range }),
+  };
+}
