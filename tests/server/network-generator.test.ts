@@ -165,7 +165,7 @@ describe.each(DATABASES)("network generator on $name", (database) => {
     expect(settings).toEqual(
       expect.arrayContaining([
         { key: "customer_name", value: NETWORK_CLINIC_NAME },
-        { key: "programs_enabled", value: false },
+        { key: "programs_enabled", value: true },
       ]),
     );
     // Seconds, not minutes, even on a busy machine (docs/generate.md has the figures for larger networks).

@@ -195,7 +195,9 @@ function respondents(random: Random, n: number, group: AgeGroup, last: string): 
  */
 function care(random: Random, scored: number, signIn: boolean): Care {
   if (signIn) return scored > 0 ? "ended" : "none";
-  if (scored > 0) return chance(random, 0.6) ? "current" : "ended";
+  // One session is an admission's first: that episode goes on.
+  if (scored === 1) return "current";
+  if (scored > 0) return chance(random, 0.35) ? "current" : "ended";
   return chance(random, 0.5) ? "current" : "none";
 }
 
