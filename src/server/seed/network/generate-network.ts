@@ -33,8 +33,9 @@ import { PhaseClock } from "./phase-clock.ts";
 /**
  * A synthetic clinic network in an empty database (issue 12; docs/generate.md): settings, staff
  * and teams (network-staff.ts), `patients` patients with their accounts, charts, clinicians,
- * teams and respondents, and schedules whose history holds exactly `measures` scored sessions,
- * with open sessions and alerts. Deterministic: the same seed on the same day gives the same
+ * teams and respondents, programs (network-programs.ts) and the patients' episodes in them, whose
+ * schedules' history holds exactly `measures` scored sessions of the twelve library instruments,
+ * with open sessions and alerts (issue 13 §6). Deterministic: the same seed on the same day gives the same
  * rows. One transaction: a failed run leaves nothing behind. ANALYZE at the end.
  */
 export interface GenerateOptions {
