@@ -28,6 +28,9 @@ const SEED = 7;
 // Both networks are generated at the same moment: the same seed and day give the same rows.
 const NOW = new Date();
 
+/** The clinic's calendar day of an instant (the schema's time zone, written down by the generator). */
+const clinicDay = (column: string) => sql.raw(`(${column} at time zone 'America/New_York')::date`);
+
 /** What a generated network holds, table by table, without the ids and creation times a database assigns. */
 async function fingerprint(db: Kysely<Database>): Promise<Record<string, string>> {
   const digest = async (name: string, query: ReturnType<typeof sql<{ d: string }>>) => [
@@ -68,6 +71,15 @@ async function fingerprint(db: Kysely<Database>): Promise<Record<string, string>
       from client_measure cm join cca_user cu on cu.id = cm.ccau_id join app_user u on u.id = cu.user_id
       join client_clinic_assignment a on a.id = cu.cca_id join patient p on p.id = a.patient_id
       join measure m on m.id = cm.measure_id join schedule s on s.id = cm.schedule_id`,
+    ),
+    digest(
+      "episodes",
+      sql`select md5(string_agg(concat_ws('|', p.mrn, pr.name, acp.admission_date, acp.discharge_date, acp.disposition,
+        acp.discharge_status, acp.discharge_final_at, acp.created_at,
+        (select count(*) from client_measure cm where cm.access_control_program_id = acp.id)),
+        ',' order by p.mrn, acp.admission_date)) as d
+      from access_control_program acp join program pr on pr.id = acp.program_id
+      join client_clinic_assignment a on a.id = acp.cca_id join patient p on p.id = a.patient_id`,
     ),
     digest(
       "answers",
@@ -165,7 +177,7 @@ describe.each(DATABASES)("network generator on $name", (database) => {
     expect(settings).toEqual(
       expect.arrayContaining([
         { key: "customer_name", value: NETWORK_CLINIC_NAME },
-        { key: "programs_enabled", value: false },
+        { key: "programs_enabled", value: true },
       ]),
     );
     // Seconds, not minutes, even on a busy machine (docs/generate.md has the figures for larger networks).
@@ -369,6 +381,191 @@ describe.each(DATABASES)("network generator on $name", (database) => {
         ).rows[0].n,
       ),
     );
+  });
+  const one = async <T>(query: ReturnType<typeof sql<T>>) => (await query.execute(t.db)).rows[0];
+
+  // Issue 13 §6: programs and episodes.
+  it("makes programs at the network's locations, inpatient and outpatient, each with its team, lead and measures", async () => {
+    const programs = await sql<{
+      name: string;
+      type: string;
+      location_id: number | null;
+      teams: number;
+      leads: number;
+      admission: number;
+      discharge: number;
+    }>`select p.name, pt.name as type, p.location_id,
+        (select count(*)::int from program_clinician_team x where x.program_id = p.id) as teams,
+        (select count(*)::int from program_clinician x where x.program_id = p.id) as leads,
+        (select count(*)::int from program_measure x where x.program_id = p.id and x.timing = 'admission') as admission,
+        (select count(*)::int from program_measure x where x.program_id = p.id and x.timing = 'discharge') as discharge
+      from program p join program_type pt on pt.id = p.program_type_id`.execute(t.db);
+    expect(programs.rows.length).toBeGreaterThanOrEqual(20);
+    expect(programs.rows.length).toBeLessThanOrEqual(40);
+    for (const p of programs.rows) {
+      expect(p, p.name).toMatchObject({ teams: 1, leads: 1 });
+      expect(p.location_id, p.name).not.toBeNull();
+      expect(p.admission, p.name).toBeGreaterThan(0);
+      expect(p.discharge, p.name).toBeGreaterThan(0);
+    }
+    expect(new Set(programs.rows.map((p) => p.type))).toEqual(
+      new Set(["Inpatient", "Residential", "Intensive outpatient", "Outpatient"]),
+    );
+    expect(new Set(programs.rows.map((p) => p.location_id)).size).toBe(5);
+  });
+
+  it("admits most patients once (some twice), discharges about two thirds with a disposition, keeps the rest open", async () => {
+    const e = await one(sql<{
+      episodes: number;
+      charts: number;
+      twice: number;
+      discharged: number;
+      final: number;
+      open: number;
+    }>`select count(*)::int as episodes, count(distinct cca_id)::int as charts,
+        (select count(*)::int from (select cca_id from access_control_program group by cca_id having count(*) = 2) x) as twice,
+        count(*) filter (where discharge_status is not null)::int as discharged,
+        count(*) filter (where discharge_status = 'final')::int as final,
+        count(*) filter (where discharge_status is null)::int as open
+      from access_control_program`);
+    expect(e.charts / PATIENTS).toBeGreaterThan(0.8);
+    expect(e.twice).toBeGreaterThan(0);
+    expect(e.twice / e.charts).toBeLessThan(0.3);
+    expect(e.discharged / e.episodes).toBeGreaterThan(0.55);
+    expect(e.discharged / e.episodes).toBeLessThan(0.75);
+    expect(e.final / e.discharged).toBeGreaterThan(0.9);
+    // Every discharge has its date, disposition (enums/disposition.json) and who discharged; a final one its moment.
+    const bad = await one(sql<{ n: number }>`select count(*)::int as n from access_control_program
+      where discharge_status is not null and (discharge_date is null or discharge_date < admission_date
+        or disposition not in ('admitted', 'dropped_out', 'aged_out', 'transferred', 'discharged_inactivity')
+        or discharged_by is null or (discharge_status = 'final') <> (discharge_final_at is not null)
+        or ${clinicDay("discharge_final_at")} < discharge_date)`);
+    expect(bad.n).toBe(0);
+    const dispositions = await sql<{ disposition: string; n: number }>`select disposition, count(*)::int as n
+      from access_control_program where disposition is not null group by disposition order by n desc`.execute(t.db);
+    expect(dispositions.rows[0].disposition).toBe("transferred");
+    expect(dispositions.rows.length).toBeGreaterThanOrEqual(4);
+    // Admissions spread over about three years; none in the future.
+    const span = await one(sql<{ days: number; future: number }>`select
+        (max(admission_date) - min(admission_date))::int as days,
+        count(*) filter (where admission_date > ${clinicDay("now()")} or discharge_date > ${clinicDay("now()")})::int as future
+      from access_control_program`);
+    expect(span.days).toBeGreaterThan(700);
+    expect(span.future).toBe(0);
+    // The app's invariants: a program assignment row per admission, the patient active.
+    expect(
+      await one(sql<{ n: number }>`select count(*)::int as n from access_control_program acp
+      where not exists (select 1 from program_assignment pa where pa.access_control_program_id = acp.id)
+        or not exists (select 1 from client_clinic_assignment a join patient p on p.id = a.patient_id
+          where a.id = acp.cca_id and p.active)`),
+    ).toEqual({ n: 0 });
+  });
+
+  it("dates every scored session inside its episode: admission sessions on the admission day, discharge sessions on the discharge day", async () => {
+    const s = await one(sql<{ outside: number; unattributed: number; mismatched: number; total: number }>`select
+        count(*) filter (where ${clinicDay("cm.completed_at")} < acp.admission_date
+          or ${clinicDay("cm.completed_at")} > coalesce(acp.discharge_date, ${clinicDay("now()")}))::int as outside,
+        count(*) filter (where acp.id is null)::int as unattributed,
+        count(*) filter (where sc.access_control_program_id is distinct from cm.access_control_program_id)::int as mismatched,
+        count(*)::int as total
+      from client_measure cm join schedule sc on sc.id = cm.schedule_id
+      left join access_control_program acp on acp.id = cm.access_control_program_id
+      where cm.status = 'submitted'`);
+    expect(s).toEqual({ outside: 0, unattributed: 0, mismatched: 0, total: MEASURES });
+    // Every episode that has sessions has its admission session, answered on the admission day.
+    const admissions = await one(sql<{ with_sessions: number; admitted_on_day: number }>`select
+        count(*) filter (where exists (select 1 from client_measure cm where cm.access_control_program_id = acp.id
+          and cm.status = 'submitted'))::int as with_sessions,
+        count(*) filter (where exists (select 1 from client_measure cm where cm.access_control_program_id = acp.id
+          and cm.status = 'submitted' and ${clinicDay("cm.completed_at")} = acp.admission_date))::int as admitted_on_day
+      from access_control_program acp`);
+    expect(admissions.admitted_on_day).toBe(admissions.with_sessions);
+    // Final discharges have their discharge measures answered on the discharge day (a few had too
+    // short a history: their one session was the admission's, and the discharge measure was removed).
+    const discharges = await one(sql<{ final: number; answered: number; open_left: number }>`select
+        count(*)::int as final,
+        count(*) filter (where exists (select 1 from schedule sc join client_measure cm on cm.schedule_id = sc.id
+          where sc.access_control_program_id = acp.id and sc.program_timing = 'discharge' and cm.status = 'submitted'
+            and ${clinicDay("cm.completed_at")} = acp.discharge_date))::int as answered,
+        count(*) filter (where exists (select 1 from client_measure cm where cm.access_control_program_id = acp.id
+          and cm.status in ('not_started', 'partial')))::int as open_left
+      from access_control_program acp where acp.discharge_status = 'final'`);
+    expect(discharges.answered / discharges.final).toBeGreaterThan(0.9);
+    expect(discharges.open_left).toBe(0);
+    // A final discharge came after its discharge sessions and the acknowledgement of its alerts.
+    const early = await one(sql<{ n: number }>`select count(*)::int as n from access_control_program acp
+      join client_measure cm on cm.access_control_program_id = acp.id
+      left join alert al on al.client_measure_id = cm.id
+      where acp.discharge_status = 'final' and (al.id is not null and (al.acknowledged_at is null
+        or al.acknowledged_at > acp.discharge_final_at))`);
+    expect(early.n).toBe(0);
+    // Schedules run while the episode is open (a pending discharge's discharge measure too), and only then.
+    const schedules = await one(sql<{ wrong: number }>`select count(*)::int as wrong from schedule sc
+      join access_control_program acp on acp.id = sc.access_control_program_id
+      where sc.enabled <> (acp.discharge_status is null
+        or (acp.discharge_status = 'pending' and sc.program_timing = 'discharge'))`);
+    expect(schedules.wrong).toBe(0);
+  });
+
+  it("uses all twelve instruments, and on average patients improve from admission to discharge", async () => {
+    const instruments = await sql<{ id: string }>`select distinct m.definition_id as id from client_measure cm
+      join measure m on m.id = cm.measure_id where cm.status = 'submitted' order by 1`.execute(t.db);
+    expect(instruments.rows.map((r) => r.id)).toEqual(
+      [
+        "audit",
+        "audit-c",
+        "core-10",
+        "gad-2",
+        "gad-7",
+        "k10",
+        "k6",
+        "pcl-5",
+        "phq-2",
+        "phq-9",
+        "psc-17",
+        "who-5",
+      ].sort(),
+    );
+    // First and last score of each measure and respondent in each discharged episode, oriented so
+    // that a lower score is better (WHO-5 is higher-is-better), as a share of the measure's range.
+    const change = await one(sql<{ pairs: number; improved: number; worsened: number; mean: number }>`
+      with scored as (
+        select cm.access_control_program_id as episode, cm.ccau_id, cm.measure_id, cm.completed_at,
+          (ms.value - (mv.definition #>> '{scoring,range,min}')::numeric)
+            / ((mv.definition #>> '{scoring,range,max}')::numeric - (mv.definition #>> '{scoring,range,min}')::numeric)
+            * case when (mv.definition #>> '{scoring,higherIsBetter}')::boolean then -1 else 1 end as badness
+        from client_measure cm
+        join measure_version mv on mv.id = cm.measure_version_id
+        join measure_score ms on ms.client_measure_id = cm.id and ms.score_type = 'total_score'
+        join access_control_program acp on acp.id = cm.access_control_program_id and acp.discharge_status = 'final'
+        where cm.status = 'submitted'),
+      pairs as (
+        select (array_agg(badness order by completed_at))[1] as first,
+          (array_agg(badness order by completed_at desc))[1] as last
+        from scored group by episode, ccau_id, measure_id having count(*) > 1)
+      select count(*)::int as pairs, count(*) filter (where last < first)::int as improved,
+        count(*) filter (where last > first)::int as worsened, avg(first - last)::float8 as mean from pairs`);
+    expect(change.pairs).toBeGreaterThan(100);
+    expect(change.improved / change.pairs).toBeGreaterThan(0.5);
+    expect(change.worsened).toBeGreaterThan(0);
+    expect(change.mean).toBeGreaterThan(0.1);
+  });
+
+  it("gives a program's lead and team the charts of its open episodes, and takes them back at a final discharge", async () => {
+    const access = await one(sql<{ open_seen: number; open: number }>`select
+        count(*) filter (where exists (select 1 from chart_access ca join program_clinician pc on pc.clinician_id = ca.user_id
+          where pc.program_id = acp.program_id and ca.cca_id = acp.cca_id))::int as open_seen,
+        count(*)::int as open
+      from access_control_program acp where acp.discharge_status is distinct from 'final'`);
+    expect(access.open_seen).toBe(access.open);
+    // chart_access is exactly what the rule says (migration 0021), programs included.
+    const drift = await one(sql<{ n: number }>`select count(*)::int as n from (
+        (select user_id, cca_id, via from chart_access
+         except select * from chart_access_rule(array(select id from client_clinic_assignment)))
+        union all
+        (select * from chart_access_rule(array(select id from client_clinic_assignment))
+         except select user_id, cca_id, via from chart_access)) x`);
+    expect(drift.n).toBe(0);
   });
 });
 

@@ -15,19 +15,27 @@ import { insertPatientHistory } from "./network-history.ts";
 import { type PatientPlan, planPatient } from "./network-patient-plan.ts";
 import { insertPatientBatch } from "./network-patients.ts";
 import { PatternCatalogue } from "./network-patterns.ts";
+import { insertNetworkPrograms, NETWORK_MEASURES, type NetworkMeasures } from "./network-programs.ts";
 import { insertRespondentBatch, relationIds } from "./network-respondents.ts";
 import { scoredSessionCounts } from "./network-session-counts.ts";
 import { type ChartIds, planPatientSessions } from "./network-session-plan.ts";
 import { insertSessionBatch, SessionBatch, type SessionTotals } from "./network-sessions.ts";
 import { networkSettings } from "./network-settings.ts";
-import { insertNetworkStaff, NETWORK_SHAPE, type NetworkStaff, networkStaffUsernames } from "./network-staff.ts";
+import {
+  insertNetworkStaff,
+  NETWORK_LOCATION_COUNT,
+  NETWORK_SHAPE,
+  type NetworkStaff,
+  networkStaffUsernames,
+} from "./network-staff.ts";
 import { PhaseClock } from "./phase-clock.ts";
 
 /**
  * A synthetic clinic network in an empty database (issue 12; docs/generate.md): settings, staff
  * and teams (network-staff.ts), `patients` patients with their accounts, charts, clinicians,
- * teams and respondents, and schedules whose history holds exactly `measures` scored sessions,
- * with open sessions and alerts. Deterministic: the same seed on the same day gives the same
+ * teams and respondents, programs (network-programs.ts) and the patients' episodes in them, whose
+ * schedules' history holds exactly `measures` scored sessions of the twelve library instruments,
+ * with open sessions and alerts (issue 13 §6). Deterministic: the same seed on the same day gives the same
  * rows. One transaction: a failed run leaves nothing behind. ANALYZE at the end.
  */
 export interface GenerateOptions {
@@ -43,6 +51,8 @@ export interface GenerateOptions {
 
 export interface NetworkSummary {
   patients: number;
+  programs: number;
+  episodes: number;
   respondents: number;
   schedules: number;
   sessions: number;
@@ -92,6 +102,12 @@ function responsible(plan: PatientPlan, staff: NetworkStaff): number {
   if (plan.clinicians.length) return staff.clinicianIds[plan.clinicians[0]];
   if (plan.teams.length) return staff.clinicianIds[staff.teamMembers[plan.teams[0]][0]];
   return staff.adminId;
+}
+
+/** Where the patient is seen: the location of their clinician's (or their own) team. */
+function locationOf(plan: PatientPlan, staff: NetworkStaff): number {
+  const team = plan.clinicians.length ? staff.clinicianTeams[plan.clinicians[0]][0] : plan.teams[0];
+  return (team ?? plan.n) % NETWORK_LOCATION_COUNT;
 }
 
 export async function generateNetwork(db: Kysely<Database>, opts: GenerateOptions): Promise<NetworkSummary> {
@@ -147,11 +163,18 @@ export async function generateNetwork(db: Kysely<Database>, opts: GenerateOption
         );
         batch.forEach((plan, k) => {
           const who = responsible(plan, staff);
-          const caregiver = links[k].find((l) => l.respondentType === "caregiver") ?? null;
           respondents += links[k].length;
           plans.push(plan);
           patientIds.push(ids[k].patientId);
-          charts.push({ ccaId: ids[k].ccaId, self: ids[k].self, caregiver, responsibleId: who, schedulerId: who });
+          charts.push({
+            ccaId: ids[k].ccaId,
+            patientId: ids[k].patientId,
+            self: ids[k].self,
+            caregivers: links[k].filter((l) => l.respondentType === "caregiver"),
+            responsibleId: who,
+            schedulerId: who,
+            location: locationOf(plan, staff),
+          });
         });
         progress(`${count(start + batch.length)} / ${count(opts.patients)} patients`);
       }
@@ -168,17 +191,20 @@ export async function generateNetwork(db: Kysely<Database>, opts: GenerateOption
     await clock.run("patient history (version 1)", () => insertPatientHistory(trx, bundle, patientIds, staff.adminId));
 
     const catalogue = await clock.run("answer patterns (scored by the engine)", async () => {
-      const measures = {
-        phq9: await seedMeasure(trx, "phq-9"),
-        gad7: await seedMeasure(trx, "gad-7"),
-        psc17: await seedMeasure(trx, "psc-17"),
-      };
-      const c = new PatternCatalogue(opts.seed, [measures.phq9, measures.gad7, measures.psc17]);
+      const measures = {} as NetworkMeasures;
+      for (const key of NETWORK_MEASURES) measures[key] = await seedMeasure(trx, key);
+      const c = new PatternCatalogue(
+        opts.seed,
+        NETWORK_MEASURES.map((key) => measures[key]),
+      );
       await c.load(trx);
       return { catalogue: c, measures };
     });
+    const programs = await clock.run("programs, their teams and measures", () =>
+      insertNetworkPrograms(trx, staff, catalogue.measures),
+    );
 
-    const totals: SessionTotals = { schedules: 0, sessions: 0, scored: 0, answers: 0, alerts: 0 };
+    const totals: SessionTotals = { episodes: 0, schedules: 0, sessions: 0, scored: 0, answers: 0, alerts: 0 };
     const restoreForeignKeys = await deferForeignKeys(trx, ["client_measure", "answer", "measure_score", "alert"]);
     // The triage triggers find a chart's open sessions and open alerts through these two.
     const restoreIndexes = await deferIndexes(
@@ -186,8 +212,8 @@ export async function generateNetwork(db: Kysely<Database>, opts: GenerateOption
       ["client_measure", "alert"],
       ["client_measure_pending_idx", "alert_open_chart_idx"],
     );
-    await clock.run("schedules, sessions, answers, scores, alerts", async (progress) => {
-      const ctx = { seed: opts.seed, today: dayNumber(today), now: now.getTime(), ...catalogue };
+    await clock.run("episodes, schedules, sessions, answers, scores, alerts", async (progress) => {
+      const ctx = { seed: opts.seed, today: dayNumber(today), now: now.getTime(), programs, ...catalogue };
       // A batch is written while the next is planned: on a server the two run side by side.
       let writing: Promise<void> = Promise.resolve();
       const write = (batch: SessionBatch, done: number) =>
@@ -215,7 +241,7 @@ export async function generateNetwork(db: Kysely<Database>, opts: GenerateOption
     if (totals.scored !== opts.measures) {
       throw new Error(`generated ${totals.scored} scored sessions, not the ${opts.measures} asked for`);
     }
-    return { patients: plans.length, respondents, ...totals };
+    return { patients: plans.length, programs: programs.length, respondents, ...totals };
   });
   // Fresh statistics for the planner, and the visibility map set: the tables went from empty to full
   // in one transaction, and until a vacuum has marked their pages all-visible no scan can be

@@ -21,7 +21,7 @@ export type AgeGroup = "child" | "teen" | "adult";
 export type ParentRelation = keyof typeof NETWORK_PARENT_FIRST;
 export type RespondentRelation = ParentRelation | "Teacher";
 
-/** How the patient's measurement goes: schedules running, stopped some time ago, or never set up. */
+/** How the patient's care goes: in a program now (schedules running), discharged, or never admitted. */
 export type Care = "current" | "ended" | "none";
 
 export interface RespondentPlan {
@@ -189,13 +189,17 @@ function respondents(random: Random, n: number, group: AgeGroup, last: string): 
 }
 
 /**
- * Scored sessions come from schedules: a patient with a history has care that goes on (60%) or
- * stopped; one without may be new (first questionnaires out) or never scheduled. The sign-in
- * patients' own schedules have stopped, so the one questionnaire they have open is the only one.
+ * Scored sessions come from the schedules of a program admission (network-session-plan.ts): a
+ * patient with a history is still in the program (35%, and everyone with a single session: the
+ * admission's) or was discharged; one without may be just admitted (first questionnaires out) or
+ * never admitted. The sign-in patients were discharged, so the one questionnaire they have open
+ * is the only one.
  */
 function care(random: Random, scored: number, signIn: boolean): Care {
   if (signIn) return scored > 0 ? "ended" : "none";
-  if (scored > 0) return chance(random, 0.6) ? "current" : "ended";
+  // One session is an admission's first: that episode goes on.
+  if (scored === 1) return "current";
+  if (scored > 0) return chance(random, 0.35) ? "current" : "ended";
   return chance(random, 0.5) ? "current" : "none";
 }
 

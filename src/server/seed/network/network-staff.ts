@@ -58,6 +58,9 @@ const LOCATIONS = [
   },
 ] as const;
 
+/** Team t is at location t % 5 with specialty floor(t / 5) (network-programs.ts staffs programs by both). */
+export const NETWORK_LOCATION_COUNT = LOCATIONS.length;
+export const networkLocationShort = (l: number) => LOCATIONS[l].short;
 const SPECIALTIES = ["Adult Outpatient", "Child & Family", "Adolescent", "Trauma & Recovery"] as const;
 
 /** The teams `clinician2` joins besides its own: it works mostly through teams. */
@@ -67,6 +70,8 @@ const CLINICIAN2 = 1;
 
 export interface NetworkStaff {
   adminId: number;
+  /** Location ids in LOCATIONS order (team t works at location t % 5). */
+  locationIds: number[];
   /** Clinician ids by index: 0 is `clinician`, 1 is `clinician2`, i is `clinician${i + 1}`. */
   clinicianIds: number[];
   supervisorIds: number[];
@@ -223,7 +228,15 @@ export async function insertNetworkStaff(
     .values(members.flatMap((m, t) => m.map((c) => ({ team_id: teamIds[t], user_id: clinicianIds[c] }))))
     .execute();
   const adminId = idOf[staff.findIndex((s) => s.username === NETWORK_STAFF.admin)];
-  return { adminId, clinicianIds, supervisorIds, teamIds, teamMembers: members, clinicianTeams: teamsOf };
+  return {
+    adminId,
+    locationIds: locations.map((l) => l.id),
+    clinicianIds,
+    supervisorIds,
+    teamIds,
+    teamMembers: members,
+    clinicianTeams: teamsOf,
+  };
 }
 
 /** Every username the staff of a network takes (the generator refuses a database holding any). */
