@@ -365,10 +365,12 @@ export const SETTINGS_ROUTES: RouteCase[] = [
 /** The respondent's questionnaire address is read from their session list (every-route-axe.e2e.ts). */
 /** Roles with analytics.usage or analytics.outcomes (role.json): the usage dashboards (issue 13 §4). */
 const ANALYTICS: AxeRole[] = ["admin", "supervisor", "director"];
-/** A usage screen once its first panel has loaded: a table, or the sentence of an empty range. */
+/** A usage screen once its first panel has loaded: a table (cards on a phone), or the sentence of an empty range. */
 const usageLoaded = (p: Page) =>
   p
     .getByRole("table")
+    // On a phone a schema table is a list of cards, named like the table.
+    .or(p.getByRole("list", { name: / table$/ }))
     .or(p.getByText(/in these dates/))
     .first();
 

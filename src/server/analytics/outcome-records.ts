@@ -1,5 +1,6 @@
 import { type Kysely, type RawBuilder, sql } from "kysely";
-import type { AnalyticsQuery } from "../../../generated/types/api/analytics-query.ts";
+import type { OutcomesExplorerRequest } from "../../../generated/types/api/outcomes-explorer-request.ts";
+import type { OutcomeRecordsPage } from "../../../generated/types/api/responses/outcome-records.ts";
 import { LIST_REACH } from "../../shared/lists/list-reach.ts";
 import type { MeasureDefinition } from "../../shared/measures/types.ts";
 import { todayIn } from "../../shared/scheduling/due-dates.ts";
@@ -26,27 +27,7 @@ interface TableColumn {
   hidden?: boolean;
 }
 
-export interface OutcomeRequest {
-  query: AnalyticsQuery;
-  columns?: string[];
-  sort?: string;
-  order?: "asc" | "desc";
-  page?: number;
-  pageSize?: number;
-  count_only?: boolean;
-}
-
-export interface OutcomeColumn {
-  field: string;
-  header: string;
-}
-
-export interface OutcomePage {
-  rows: Record<string, unknown>[];
-  totalRecords: number;
-  hash: string;
-  columns: OutcomeColumn[];
-}
+export type OutcomeColumn = OutcomeRecordsPage["columns"][number];
 
 function tableColumns(bundle: SchemaBundle): TableColumn[] {
   return schemaById(bundle, RECORDS_TABLE).columns as unknown as TableColumn[];
@@ -91,8 +72,8 @@ export async function outcomeRecords(
   db: Kysely<Database>,
   bundle: SchemaBundle,
   user: RequestUser,
-  request: OutcomeRequest,
-): Promise<OutcomePage> {
+  request: OutcomesExplorerRequest,
+): Promise<OutcomeRecordsPage> {
   const query = effectiveQuery(request.query, bundle);
   const columns = chosenColumns(bundle, request.columns);
   const hash = queryHash({ query: request.query, columns: request.columns ?? [] });
@@ -147,7 +128,7 @@ export async function outcomeRecords(
       const value = answers[item.field.slice("item_".length)];
       row[item.field] = value === undefined ? null : value;
     }
-    return row;
+    return row as OutcomeRecordsPage["rows"][number];
   });
   return { rows, totalRecords, hash, columns: shown };
 }

@@ -39,7 +39,8 @@ describe.each(DATABASES)("page × pageSize is capped on every list route, on $na
   beforeAll(async () => {
     t = await createTestApp(database);
     await setProgramsEnabled(t.db, true);
-    headers = (await signedInUser(t.db, { username: "admin", roles: ["admin"] })).headers;
+    // Also a director: the saved analytics queries list is the analytics role's.
+    headers = (await signedInUser(t.db, { username: "admin", roles: ["admin", "director"] })).headers;
     const clinicianId = (await signedInUser(t.db, { username: "clin", roles: ["clinician"] })).id;
     params = { patientId: (await addPatient(t.app, headers, { clinicians: [clinicianId] })).id };
   });

@@ -1,12 +1,12 @@
-import { Button, Group } from "@mantine/core";
-import { Link, Outlet, useLocation } from "react-router-dom";
+import { Outlet, useLocation } from "react-router-dom";
 import { useSession } from "../../auth/useSession.ts";
+import { SectionNav } from "../../layout/SectionNav.tsx";
 import { analyticsSectionsFor } from "./analytics-sections.ts";
 
 /**
- * The analytics area's frame: a row of links to the sections the user may open (wrapping on a
- * phone), then the page, which brings its own heading. The usage tabs carry the address's dates
- * along (?from=&to=), so moving between Patients, Clinical and Measures keeps the range.
+ * The analytics area's frame: a row of links to the sections the user may open, then the page,
+ * which brings its own heading. The usage tabs carry the address's dates along (?from=&to=), so
+ * moving between Patients, Clinical and Measures keeps the range.
  */
 export function AnalyticsLayout() {
   const { user } = useSession();
@@ -14,26 +14,11 @@ export function AnalyticsLayout() {
   const keep = pathname.startsWith("/analytics/usage/") ? search : "";
   return (
     <>
-      <Group component="nav" aria-label="Analytics" gap={4} mb="md">
-        {analyticsSectionsFor(user).map((section) => {
-          const current = pathname === section.to || pathname.startsWith(`${section.to}/`);
-          const carry = section.to.startsWith("/analytics/usage/") ? keep : "";
-          return (
-            <Button
-              key={section.to}
-              component={Link}
-              to={`${section.to}${carry}`}
-              size="compact-sm"
-              variant={current ? "light" : "subtle"}
-              color={current ? undefined : "gray"}
-              aria-current={current ? "page" : undefined}
-              style={{ flex: "none" }}
-            >
-              {section.label}
-            </Button>
-          );
-        })}
-      </Group>
+      <SectionNav
+        label="Analytics"
+        sections={analyticsSectionsFor(user)}
+        hrefOf={(s) => (s.to.startsWith("/analytics/usage/") ? `${s.to}${keep}` : s.to)}
+      />
       <Outlet />
     </>
   );

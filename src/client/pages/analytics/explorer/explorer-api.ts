@@ -1,5 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import type { AnalyticsQuery } from "../../../../../generated/types/api/analytics-query.ts";
+import type { OutcomeRecordsPage } from "../../../../../generated/types/api/responses/outcome-records.ts";
 import { api } from "../../../api/http.ts";
 
 /** One choice of a filter picker, as the server words it. */
@@ -13,18 +14,6 @@ export interface ScopedOptions {
   clinicians: FilterOption[];
   clinical_teams: FilterOption[];
   measures: FilterOption[];
-}
-
-export interface OutcomeColumn {
-  field: string;
-  header: string;
-}
-
-export interface OutcomePage {
-  rows: Record<string, unknown>[];
-  totalRecords: number;
-  hash: string;
-  columns: OutcomeColumn[];
 }
 
 export interface SavedQueryRecord {
@@ -75,7 +64,7 @@ export interface RecordsRequest {
 export function useOutcomeRecords(request: RecordsRequest | null) {
   return useQuery({
     queryKey: ["analytics", "records", request],
-    queryFn: () => api<OutcomePage>("analytics/outcomes-explorer", { method: "POST", body: request }),
+    queryFn: () => api<OutcomeRecordsPage>("analytics/outcomes-explorer", { method: "POST", body: request }),
     // The records panel shows a refused query under the filters.
     meta: { errorToast: false },
     enabled: request !== null,
