@@ -10,7 +10,7 @@ import { dueDayEnd } from "../sessions/availability.ts";
  * A test checks every field of the schema has an entry here, and nothing else does.
  */
 export function outcomeColumns(zone: string): Record<string, RawBuilder<unknown>> {
-  const completedDay = sql`(cm.completed_at at time zone ${zone})::date`;
+  const completedDay = completionDay(zone);
   return {
     completed_at: sql`cm.completed_at`,
     completed_by: sql`cu.relation_id`,
@@ -20,7 +20,7 @@ export function outcomeColumns(zone: string): Record<string, RawBuilder<unknown>
     first_name: sql`p.first_name`,
     last_name: sql`p.last_name`,
     gender: sql`p.gender`,
-    age: sql`date_part('year', age(${completedDay}, p.birth_date))::int`,
+    age: ageAtCompletion(zone),
     birth_date: sql`to_char(p.birth_date, 'YYYY-MM-DD')`,
     program_name: sql`prog.name`,
     program_id: sql`prog.id`,
@@ -40,7 +40,7 @@ export function outcomeColumns(zone: string): Record<string, RawBuilder<unknown>
     measure_id: sql`m.id`,
     item_count: sql`m.question_count`,
     due_date: sql`to_char((cm.due_date at time zone 'UTC')::date, 'YYYY-MM-DD')`,
-    on_due_date: sql`(cm.completed_at < ${dueDayEnd(zone, sql`cm.due_date`)})`,
+    on_due_date: completedOnTime(zone),
     score_type: sql`ms.score_type`,
     score: sql`ms.value::float8`,
     primary_provider: sql`ins.primary_provider`,
@@ -48,6 +48,21 @@ export function outcomeColumns(zone: string): Record<string, RawBuilder<unknown>
     member_id: sql`ins.primary_member_id`,
     group_id: sql`ins.primary_group_id`,
   };
+}
+
+/** The clinic calendar day the session was submitted on. */
+function completionDay(zone: string): RawBuilder<string> {
+  return sql<string>`(cm.completed_at at time zone ${zone})::date`;
+}
+
+/** Whole years of age on the completion day: the age column and the age filter alike. */
+export function ageAtCompletion(zone: string): RawBuilder<number> {
+  return sql<number>`date_part('year', age(${completionDay(zone)}, p.birth_date))::int`;
+}
+
+/** Submitted before the end of its due day in the clinic: the column and the filter alike. */
+export function completedOnTime(zone: string): RawBuilder<boolean> {
+  return sql<boolean>`(cm.completed_at < ${dueDayEnd(zone, sql`cm.due_date`)})`;
 }
 
 /** Another submitted session of the same respondent, measure and episode, before (or after) this one. */

@@ -5,10 +5,9 @@ import { schemaById } from "../../shared/schema/bundle.ts";
 import type { RequestUser } from "../auth/request-user.ts";
 import { badRequest } from "../http/http-error.ts";
 import { chartVisible } from "../patients/patient-access.ts";
-import { dueDayEnd } from "../sessions/availability.ts";
 import { presetRange } from "./analytics-dates.ts";
 import type { FullQuery } from "./effective-query.ts";
-import { atDischarge, sibling, takenAt } from "./outcome-columns.ts";
+import { ageAtCompletion, atDischarge, completedOnTime, sibling, takenAt } from "./outcome-columns.ts";
 
 /** Spec §9: the Unassigned clinician's placeholder id. */
 export const UNASSIGNED_CLINICIAN = 800000000000;
@@ -39,7 +38,7 @@ function ageRanges(bundle: SchemaBundle, query: FullQuery): [number | null, numb
 }
 
 function ageCondition(bundle: SchemaBundle, query: FullQuery, zone: string): RawBuilder<SqlBool> {
-  const age = sql`date_part('year', age((cm.completed_at at time zone ${zone})::date, p.birth_date))`;
+  const age = ageAtCompletion(zone);
   return or(
     ageRanges(bundle, query).map(([min, max]) => {
       const bounds: RawBuilder<SqlBool>[] = [sql<SqlBool>`true`];
@@ -163,7 +162,7 @@ export function compileOutcomeQuery(
   if (query.program_discharge === "in_care")
     where.push(sql<SqlBool>`acp.id is not null and acp.discharge_date is null`);
   if (query.completedType !== "any") {
-    const onTime = sql<SqlBool>`cm.completed_at < ${dueDayEnd(zone, sql`cm.due_date`)}`;
+    const onTime = completedOnTime(zone) as RawBuilder<SqlBool>;
     where.push(query.completedType === "on_time" ? onTime : sql<SqlBool>`not ${onTime}`);
   }
   const dates = dateCondition(query, zone, today);
