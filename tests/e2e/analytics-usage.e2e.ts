@@ -33,6 +33,8 @@ describe("usage dashboards", () => {
 
   it("the director goes from Analytics through patients, clinical and measures usage", async () => {
     const page = await directorPage();
+    // A director's home is Analytics (docs/home.md): signing in lands on the outcomes explorer.
+    await page.waitForURL("**/analytics/outcomes-explorer");
     await page.goto("/clinician/patients");
     await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Analytics" }).click();
     await page.waitForURL("**/analytics/outcomes-explorer");

@@ -37,13 +37,15 @@ const CASELOAD_ACCESS: readonly Permission[] = ["patients.viewAssigned", "patien
 /**
  * Where "/" leads (spec §2 Home; docs/home.md): the forced password change first, respondents to
  * their session, clinicians (a caseload of their own) to Home's worklists, everyone else with
- * patient access (staff, admins, directors: the whole clinic) to the patient list. Directors go
- * to analytics once it exists.
+ * analytics (directors: spec §2, the program director's board figures) to the outcomes explorer, and
+ * everyone else with patient access (staff, admins: the whole clinic) to the patient list.
  */
 export function homePath(user: SessionUser): string {
   if (needsPasswordChange(user)) return "/force-reset-password";
   if (isRespondent(user)) return "/session";
   if (hasAnyPermission(user, CASELOAD_ACCESS)) return "/clinician/home";
+  // Admins also see analytics, but their day is the clinic's accounts and patients.
+  if (hasAnyPermission(user, ANALYTICS_ACCESS) && !hasAnyPermission(user, SETTINGS_ACCESS)) return "/analytics";
   if (hasAnyPermission(user, PATIENT_ACCESS)) return "/clinician/patients";
   if (hasAnyPermission(user, ["respondent.session"])) return "/session";
   return "/clinician/patients";
