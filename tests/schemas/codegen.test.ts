@@ -1,13 +1,19 @@
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { checkSchemas, generate, loadMeasureLibrary, loadSchemas } from "../../scripts/codegen.ts";
 import { defaultBundle } from "../../src/shared/schema/bundle.ts";
 
 const SCHEMAS = path.resolve("schemas");
 
 describe("codegen", () => {
+  // One generation of the whole schemas/ folder (tens of seconds on a busy 2-core machine),
+  // shared by the checks that read its output.
+  let files: Map<string, string>;
+  beforeAll(async () => {
+    files = await generate(SCHEMAS);
+  }, 180_000);
   const temps: string[] = [];
   afterEach(() => {
     for (const t of temps.splice(0)) rmSync(t, { recursive: true, force: true });
@@ -19,15 +25,13 @@ describe("codegen", () => {
     return dir;
   }
 
-  it("generated/ matches what schemas/ produce (the same check CI runs)", async () => {
-    const files = await generate(SCHEMAS);
+  it("generated/ matches what schemas/ produce (the same check CI runs)", () => {
     for (const [file, text] of files) {
       expect(readFileSync(path.join("generated", file), "utf8"), file).toBe(text);
     }
   });
 
-  it("emits a type per schema with the schema's description as a doc comment", async () => {
-    const files = await generate(SCHEMAS);
+  it("emits a type per schema with the schema's description as a doc comment", () => {
     const patient = files.get("types/entities/patient.ts") ?? "";
     expect(patient).toContain("export interface Patient {");
     expect(patient).toContain('import type { Gender } from "../enums/gender.ts";');

@@ -27,6 +27,10 @@ export interface Program {
    */
   program_type_id?: number | null;
   /**
+   * Where the program runs: the analytics location filter finds a program's episodes by it.
+   */
+  location_id?: number | null;
+  /**
    * The program this one is part of (a step-down track of an intensive program).
    */
   parent_id?: number | null;
@@ -70,6 +74,10 @@ export interface Program {
    * Parent program
    */
   parent_name?: string | null;
+  /**
+   * Location
+   */
+  location_name?: string | null;
   /**
    * The length in words: in weeks when it is a whole number of weeks (spec §5).
    */

@@ -42,6 +42,10 @@ export function ProgramWidget(props: WidgetProps) {
   return <LookupSelect kind="program" exclude={programId ? Number(programId) : undefined} {...props} />;
 }
 
+export function LocationWidget(props: WidgetProps) {
+  return <LookupSelect kind="location" {...props} />;
+}
+
 export function MeasureWidget(props: WidgetProps) {
   return <LookupSelect kind="measure" {...props} />;
 }

@@ -9,7 +9,7 @@ import {
   LocationsWidget,
   SupervisorsWidget,
 } from "./LookupMultiSelectWidget.tsx";
-import { MeasureWidget, ProgramTypeWidget, ProgramWidget } from "./LookupSelectWidget.tsx";
+import { LocationWidget, MeasureWidget, ProgramTypeWidget, ProgramWidget } from "./LookupSelectWidget.tsx";
 import { MinutesWidget } from "./MinutesWidget.tsx";
 import { NumberListWidget } from "./NumberListWidget.tsx";
 import { PhoneWidget } from "./PhoneWidget.tsx";
@@ -48,6 +48,7 @@ export const formWidgets: RegistryWidgetsType = {
   locations: LocationsWidget,
   supervisors: SupervisorsWidget,
   programType: ProgramTypeWidget,
+  location: LocationWidget,
   program: ProgramWidget,
   measure: MeasureWidget,
   roles: RolesWidget,

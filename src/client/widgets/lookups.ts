@@ -9,7 +9,7 @@ import { api } from "../api/http.ts";
  */
 export type LookupKind = Extract<
   FieldKind,
-  "clinicians" | "clinicianTeams" | "locations" | "supervisors" | "programType" | "program" | "measure"
+  "clinicians" | "clinicianTeams" | "locations" | "location" | "supervisors" | "programType" | "program" | "measure"
 >;
 
 export interface LookupOption {
@@ -45,6 +45,12 @@ const LOOKUPS: Record<LookupKind, LookupSource> = {
     label: (row) => row.name ?? String(row.id),
   },
   locations: {
+    path: "location/for-list",
+    pickableQuery: {},
+    label: (row) => row.name ?? String(row.id),
+  },
+  // One location (where a program runs): the same list as the multi-location picker.
+  location: {
     path: "location/for-list",
     pickableQuery: {},
     label: (row) => row.name ?? String(row.id),

@@ -9,6 +9,7 @@ const WIDGET_BY_KIND: Partial<Record<FieldKind, string>> = {
   clinicians: "clinicians",
   clinicianTeams: "clinicianTeams",
   locations: "locations",
+  location: "location",
   supervisors: "supervisors",
   programType: "programType",
   program: "program",

@@ -8,6 +8,7 @@ import { programVisible } from "./program-visibility.ts";
 export const PROGRAM_NOT_FOUND = "The program does not exist.";
 export const PROGRAM_NAME_TAKEN = "Program name already in use";
 export const PROGRAM_TYPE_INVALID = "Program type is not valid";
+export const LOCATION_INVALID = "Location is not valid";
 export const PARENT_INVALID = "Parent program is not valid";
 export const PARENT_LOOP = "A program cannot be part of itself or of a program that is part of it";
 
@@ -46,6 +47,14 @@ async function checkProgram(ctx: SaveContext): Promise<FieldError[]> {
     !(await db.selectFrom("program_type").select("id").where("id", "=", typeId).executeTakeFirst())
   ) {
     errors.push({ field: "program_type_id", message: PROGRAM_TYPE_INVALID });
+  }
+  const locationId = values.columns.location_id as number | null;
+  if (
+    locationId !== null &&
+    locationId !== undefined &&
+    !(await db.selectFrom("location").select("id").where("id", "=", locationId).executeTakeFirst())
+  ) {
+    errors.push({ field: "location_id", message: LOCATION_INVALID });
   }
   const parentId = values.columns.parent_id as number | null;
   if (parentId !== null) {
@@ -89,6 +98,7 @@ export const programEntity: EntityDefinition = {
     group_name: sql<string | null>`(select g.name from program_group g where g.id = e.program_group_id)`,
     program_type_name: sql<string | null>`(select t.name from program_type t where t.id = e.program_type_id)`,
     parent_name: sql<string | null>`(select pp.name from program pp where pp.id = e.parent_id)`,
+    location_name: sql<string | null>`(select l.name from location l where l.id = e.location_id)`,
     length_label: lengthLabel,
     clinician_names: names(sql`select json_agg(u.first_name || ' ' || u.last_name
         order by lower(u.last_name), lower(u.first_name), u.id)

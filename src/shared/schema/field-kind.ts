@@ -20,6 +20,8 @@ export type FieldKind =
   | "clinicians"
   | "clinicianTeams"
   | "locations"
+  /** One location's id (where a program runs). */
+  | "location"
   | "supervisors"
   /** One program type's id (programs' type picker). */
   | "programType"
@@ -51,6 +53,7 @@ const KINDS = new Set<string>([
   "clinicians",
   "clinicianTeams",
   "locations",
+  "location",
   "supervisors",
   "programType",
   "program",

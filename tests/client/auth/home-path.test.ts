@@ -13,7 +13,7 @@ function userWith(roles: string[], extra: Partial<SessionUser> = {}): SessionUse
     user_type: roles.includes("respondent") ? "patient" : "clinical",
     roles: roles as SessionUser["roles"],
     permissions: permissionsFor(roles),
-    status: "active" as SessionUser["status"],
+    status: 3 as SessionUser["status"],
     ...extra,
   };
 }

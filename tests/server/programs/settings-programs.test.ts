@@ -69,6 +69,21 @@ describe.each(DATABASES)("settings: programs on $name", (database) => {
     expect(await add({ name: "Short stay", length: 10 })).toMatchObject({ length_label: "10 days" });
   });
 
+  it("a program runs at a location, which the list names (the analytics location filter reads it)", async () => {
+    const location = await t.db
+      .insertInto("location")
+      .values({ name: "Riverside Clinic" })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const program = await add({ name: "Riverside IOP", location_id: location.id });
+    expect(program).toMatchObject({ location_id: location.id, location_name: "Riverside Clinic" });
+    const list = await call("GET", "/api/programs?page=1&pageSize=50&search=Riverside");
+    expect(list.json().rows.map((r: Program) => [r.name, r.location_name])).toEqual([["Riverside IOP", "Riverside Clinic"]]);
+    const cleared = await call("PUT", `/api/programs/${program.id}`, { ...program, location_id: null });
+    expect(cleared.statusCode, cleared.body).toBe(200);
+    expect(cleared.json()).toMatchObject({ location_id: null, location_name: null });
+  });
+
   it("refuses bad input with the schema's messages and changes nothing", async () => {
     await add({ name: "Outpatient therapy" });
     const before = await t.db.selectFrom("program").select("id").execute();
@@ -81,6 +96,7 @@ describe.each(DATABASES)("settings: programs on $name", (database) => {
       [{ name: "Closed", program_status: "closed" }, "program_status", "Program status is required"],
       [{ name: "No type", program_type_id: 999_999 }, "program_type_id", "Program type is not valid"],
       [{ name: "Orphan", parent_id: 999_999 }, "parent_id", "Parent program is not valid"],
+      [{ name: "Nowhere", location_id: 999_999 }, "location_id", "Location is not valid"],
       [{ name: "Team", program_clinician_teams: [999_999] }, "program_clinician_teams", "Clinician team is not valid"],
       [{ name: "Extra", colour: "red" }, "colour", "That field is not part of a program"],
     ];
