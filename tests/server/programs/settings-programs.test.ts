@@ -78,7 +78,9 @@ describe.each(DATABASES)("settings: programs on $name", (database) => {
     const program = await add({ name: "Riverside IOP", location_id: location.id });
     expect(program).toMatchObject({ location_id: location.id, location_name: "Riverside Clinic" });
     const list = await call("GET", "/api/programs?page=1&pageSize=50&search=Riverside");
-    expect(list.json().rows.map((r: Program) => [r.name, r.location_name])).toEqual([["Riverside IOP", "Riverside Clinic"]]);
+    expect(list.json().rows.map((r: Program) => [r.name, r.location_name])).toEqual([
+      ["Riverside IOP", "Riverside Clinic"],
+    ]);
     const cleared = await call("PUT", `/api/programs/${program.id}`, { ...program, location_id: null });
     expect(cleared.statusCode, cleared.body).toBe(200);
     expect(cleared.json()).toMatchObject({ location_id: null, location_name: null });
