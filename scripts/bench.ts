@@ -13,6 +13,7 @@ import { chartOverview, login, patientAlerts } from "./bench/chart-scenarios.ts"
 import { type ChildServer, startChildServer } from "./bench/child-server.ts";
 import { DatabaseProbe } from "./bench/database-probe.ts";
 import { deepPage, pageByNumber } from "./bench/deep-page.ts";
+import { compareExplorer, formatExplorerSection } from "./bench/explorer-comparison.ts";
 import { machineFacts } from "./bench/machine.ts";
 import { replaceBetweenMarkers } from "./bench/markers.ts";
 import type { Measurement, RunFacts } from "./bench/measurement.ts";
@@ -24,10 +25,13 @@ import type { Samples, Scenario, ScenarioContext } from "./bench/scenario.ts";
 
 const say = (line: string) => process.stderr.write(`${line}\n`);
 
+/** Measured by their own stages rather than as load scenarios (issue 13 §6). */
+const ANALYTICS_STAGES = ["explorer"];
+
 function chooseScenarios(only: string[] | undefined): Scenario[] {
   const all = [bareRead, ...patientScenarios(), deepPage, chartOverview, patientAlerts, answerSave, login];
   if (!only) return all;
-  const unknown = only.filter((id) => !all.some((s) => s.id === id));
+  const unknown = only.filter((id) => !all.some((s) => s.id === id) && !ANALYTICS_STAGES.includes(id));
   if (unknown.length)
     throw new Error(`Unknown scenario ${unknown.join(", ")}. Scenarios: ${all.map((s) => s.id).join(", ")}`);
   return all.filter((s) => only.includes(s.id));
@@ -38,6 +42,31 @@ function summary(row: Measurement): string {
   if (row.failed) return `FAILED: ${row.failed}`;
   const trouble = row.non2xx + row.errors + row.timeouts;
   return `${formatRate(row.reqPerSec)} req/s, p50 ${formatMs(row.p50)} ms, p99 ${formatMs(row.p99)} ms${trouble ? `, ${trouble} not 2xx in time` : ""}`;
+}
+
+/** The explorer next to hand-written SQL: a second connection to the same server, so PostgreSQL only. */
+async function explorerStage(
+  databaseUrl: string | undefined,
+  dbTarget: { databaseUrl: string | undefined; dataDir: string },
+  ctx: ScenarioContext,
+): Promise<string> {
+  say("→ explorer: the outcomes explorer next to hand-written SQL");
+  if (!databaseUrl)
+    return formatExplorerSection(
+      "the hand-written SQL needs a second connection, which the embedded database does not allow; run with --database",
+    );
+  const probe = await DatabaseProbe.open(dbTarget);
+  try {
+    const rows = await compareExplorer(ctx.appUrl, await ctx.signIn(NETWORK_STAFF.director), probe);
+    if (typeof rows !== "string")
+      for (const r of rows)
+        say(
+          `  ${r.id}: ${r.failed ? `FAILED ${r.failed}` : `explorer ${formatMs(r.explorerMs)} ms, hand-written ${formatMs(r.handMs)} ms, ${r.records} records`}`,
+        );
+    return formatExplorerSection(rows);
+  } finally {
+    await probe.close();
+  }
 }
 
 async function main(): Promise<number> {
@@ -121,7 +150,9 @@ async function main(): Promise<number> {
   let startupMs: number | null = null;
   let pageLine: string | null = null;
   const appScenarios = scenarios.filter((s) => !s.bare);
-  if (appScenarios.length > 0) {
+  const runExplorer = !options.only || options.only.includes("explorer");
+  let explorerSection: string | null = null;
+  if (appScenarios.length > 0 || runExplorer) {
     say("Starting the app (src/server/main.ts) on the existing database...");
     let app: ChildServer | undefined;
     try {
@@ -139,6 +170,7 @@ async function main(): Promise<number> {
       if (appScenarios.some((s) => s.id === deepPage.id))
         pageLine = await pageByNumber(app.baseUrl, await ctx.signIn(NETWORK_STAFF.admin));
       for (const s of appScenarios) await measure(s, ctx);
+      if (runExplorer) explorerSection = await explorerStage(options.databaseUrl, dbTarget, ctx);
     } finally {
       await app?.stop();
     }
@@ -164,7 +196,7 @@ async function main(): Promise<number> {
     pageByNumber: pageLine,
     notes,
   };
-  const report = formatReport(facts, rows);
+  const report = [formatReport(facts, rows), explorerSection].filter(Boolean).join("\n\n");
   process.stdout.write(`\n${report}\n\n`);
   const doc = existsSync(options.out) ? readFileSync(options.out, "utf8") : "";
   writeFileSync(options.out, replaceBetweenMarkers(doc, report));

@@ -44,6 +44,11 @@ export class DatabaseProbe {
     return (await query.execute(this.handle.db)).rows;
   }
 
+  /** Any statement's rows (the explorer comparison's hand-written SQL). */
+  async query<T>(statement: RawBuilder<T>): Promise<T[]> {
+    return this.rows(statement);
+  }
+
   async close(): Promise<void> {
     await this.handle.close();
   }
