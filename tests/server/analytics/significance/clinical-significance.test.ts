@@ -101,7 +101,10 @@ describe.each(DATABASES)("clinical significance on $name", (database) => {
     return res.json();
   };
   const instrument = (body: { instruments: { measureId: number }[] }, id: number) =>
-    body.instruments.find((i) => i.measureId === id) as Record<string, unknown> & { counts: Counts; pairs: number };
+    body.instruments.find((i) => i.measureId === id) as unknown as Record<string, unknown> & {
+      counts: Counts;
+      pairs: number;
+    };
 
   it("counts PHQ-9 episodes under NHS Talking Therapies as an independent computation does", async () => {
     const body = await run(base(), "nhs-talking-therapies");
