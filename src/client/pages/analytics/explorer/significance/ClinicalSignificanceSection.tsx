@@ -18,6 +18,15 @@ const JACOBSON_TRUAX_RULE =
 const NHS_RULE =
   "NHS Talking Therapies: a reliable improvement is a fall of at least 6 points on the PHQ-9 or 4 on the GAD-7 (a rise as large is a reliable deterioration); reliable recovery is a reliable improvement from caseness at admission (PHQ-9 10 or more, GAD-7 8 or more) to below it at discharge. Episodes below caseness at admission are counted apart.";
 
+// Nothing in the table takes the focus: its scroll area does, so a keyboard can scroll it on a phone.
+const SCROLL_AREA = {
+  viewportProps: {
+    tabIndex: 0,
+    role: "region",
+    "aria-label": "Clinical significance by instrument (scrolls sideways)",
+  },
+};
+
 type Instrument = ClinicalSignificance["instruments"][number];
 type Reference = NonNullable<Instrument["parameters"]>["references"][number];
 type Category = "recovered" | "improved" | "unchanged" | "deteriorated" | "not_case";
@@ -133,7 +142,7 @@ export function ClinicalSignificanceSection({ query }: { query: AnalyticsQuery |
           </Text>
           {data.instruments.length === 0 ? <Text c="dimmed">The query has no scored measure.</Text> : null}
           {data.instruments.length > 0 ? (
-            <Table.ScrollContainer minWidth={640}>
+            <Table.ScrollContainer minWidth={640} scrollAreaProps={SCROLL_AREA}>
               <Table aria-label="Clinical significance by instrument" striped>
                 <Table.Thead>
                   <Table.Tr>
