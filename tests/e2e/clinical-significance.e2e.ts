@@ -57,8 +57,6 @@ describe("clinical significance", () => {
     // The demo's final discharges have their discharge PHQ-9: there are pairs, and the stacked bar draws them.
     expect(Number(await phq9.getByRole("cell").first().textContent())).toBeGreaterThan(0);
     await section.getByRole("heading", { name: "Clinical significance of change, admission to discharge" }).waitFor();
-    await page.waitForTimeout(1500);
-    await section.screenshot({ path: "/tmp/sig-section.png" });
     expect(await seriousViolations(page)).toEqual([]);
     await context.close();
   });

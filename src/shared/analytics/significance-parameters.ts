@@ -55,7 +55,7 @@ function listInWords(parts: string[]): string {
  */
 export function jacobsonTruaxFor(def: MeasureDefinition): Judged | Excluded {
   const missing: string[] = [];
-  if (!def.scoring) return { excluded: true, reason: "It has no total score to compare." };
+  if (!def.scoring) return { excluded: true, reason: "Not included: it has no total score to compare." };
   const jt = def.jacobsonTruax;
   if (!jt) {
     missing.push("no published test–retest reliability and standard deviation have been checked for it");

@@ -138,7 +138,7 @@ export function ClinicalSignificanceSection({ query }: { query: AnalyticsQuery |
         <>
           <Text size="sm">
             Episodes count when they have a total score at admission (the episode's first) and at discharge, by the same
-            respondent. {data.methodTitle}.
+            respondent.
           </Text>
           {data.instruments.length === 0 ? <Text c="dimmed">The query has no scored measure.</Text> : null}
           {data.instruments.length > 0 ? (
