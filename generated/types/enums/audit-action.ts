@@ -126,6 +126,7 @@ export type AuditAction = (
   | "worklist.completed"
   | "worklist.scheduled"
   | "analytics.outcomes"
+  | "analytics.significance"
   | "saved-query.create"
   | "saved-query.update"
   | "saved-query.delete"

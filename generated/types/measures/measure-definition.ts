@@ -1650,6 +1650,73 @@ export interface MeasureDefinition {
     verified: boolean;
   } | null;
   /**
+   * Test–retest reliability and standard deviation of the total score for the Jacobson–Truax reliable change index (docs/analytics.md, Clinical significance), with the publication they come from. Absent when no published value has been checked; an instrument without verified parameters is left out of that analysis, which says so.
+   */
+  jacobsonTruax?: {
+    /**
+     * Test–retest reliability (r)
+     */
+    testRetestReliability: number;
+    /**
+     * Standard deviation of the total score
+     */
+    sd: number;
+    /**
+     * For example "normative sample" or "clinical sample at intake", as the publication states it.
+     */
+    sdBasis: string;
+    /**
+     * Publication quoting r and SD
+     */
+    reference: {
+      /**
+       * Authors
+       */
+      authors: string;
+      /**
+       * Title
+       */
+      title: string;
+      /**
+       * Journal
+       */
+      journal: string;
+      /**
+       * Year
+       */
+      year: number;
+      /**
+       * Volume
+       */
+      volume?: string;
+      /**
+       * Issue
+       */
+      issue?: string;
+      /**
+       * Pages
+       */
+      pages?: string;
+    };
+    /**
+     * True only when r and SD were read in the publication (or its abstract) itself; where is recorded in notes. False: shown nowhere, and the instrument is left out of the Jacobson–Truax analysis.
+     */
+    verified: boolean;
+  };
+  /**
+   * The score at or above which NHS Talking Therapies counts a person as a case (caseness). Reliable change for that method is the rci value, which must be verified too. Absent for instruments the programme does not use.
+   */
+  nhsTalkingTherapies?: {
+    /**
+     * Caseness: a score at or above this is a case
+     */
+    caseness: number;
+    /**
+     * False: the instrument is left out of the NHS Talking Therapies analysis.
+     */
+    verified: boolean;
+  };
+  /**
    * Alert rules
    *
    * Items: Raises an alert when an item's score (questionId) or a scale (scale: total, a subscale id or a derived id) meets operator value.

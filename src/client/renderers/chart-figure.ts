@@ -19,6 +19,8 @@ export interface ChartDefinition {
   alerts?: string;
   /** What one row is, for the summary sentence ("over 4 weeks"); default a session. */
   points?: { one: string; other: string };
+  /** Bars of several y fields stacked into one per x value (parts of a whole). */
+  stacked?: boolean;
 }
 
 export interface ChartSeries {
@@ -31,6 +33,7 @@ export interface ChartSeries {
 export interface ChartFigure {
   title: string;
   type: ChartDefinition["type"];
+  stacked?: boolean;
   xKind: FieldKind;
   xTitle: string;
   yTitle: string;
@@ -91,6 +94,7 @@ export function chartFigure(
   const figure: ChartFigure = {
     title: definition.title,
     type: definition.type,
+    stacked: definition.stacked,
     xKind: x.kind,
     xTitle: definition.xTitle ?? x.title,
     yTitle: definition.yTitle ?? (ys.length === 1 ? ys[0].title : ""),

@@ -152,6 +152,7 @@ export function plotlyFigure(figure: ChartFigure, height: number): PlotlyFigure 
       showlegend: data.length > 1,
       legend: { orientation: "h", x: 0, y: 1, yanchor: "bottom" },
       hovermode: "closest",
+      ...(figure.stacked ? { barmode: "stack" } : {}),
       xaxis: {
         title: { text: figure.xTitle },
         type: plotlyAxisType(figure.xKind),

@@ -9,6 +9,7 @@ import { ANALYTICS_OUTCOMES } from "./analytics-access.ts";
 import { analyticsLocations, analyticsPrograms, scopedOptions } from "./analytics-options.ts";
 import { outcomeRecords } from "./outcome-records.ts";
 import { savedQueryEntity } from "./saved-query-entity.ts";
+import { clinicalSignificanceRoutes } from "./significance/significance-routes.ts";
 
 const caller = (request: FastifyRequest) => request.user as RequestUser;
 const OPTIONS = { $ref: "api/responses/analytics-options.json" };
@@ -70,4 +71,5 @@ export async function analyticsRoutes(app: FastifyInstance, ctx: AppContext): Pr
       delete: ANALYTICS_OUTCOMES,
     },
   });
+  await clinicalSignificanceRoutes(app, ctx);
 }

@@ -536,6 +536,14 @@ export const ROUTE_CASES: Record<string, RouteCase> = {
     kind: "gated",
     request: () => ({ url: "/api/analytics/outcomes-explorer", body: { query: MATRIX_QUERY } }),
   },
+  // Counts only, but of the same patients' scores: gated and audited like the explorer.
+  "POST /api/analytics/clinical-significance": {
+    kind: "gated",
+    request: () => ({
+      url: "/api/analytics/clinical-significance",
+      body: { query: MATRIX_QUERY, method: "jacobson-truax" },
+    }),
+  },
   "GET /api/analytics/queries": { kind: "gated", request: () => ({ url: "/api/analytics/queries" }) },
   "GET /api/analytics/queries/:id": {
     kind: "gated",

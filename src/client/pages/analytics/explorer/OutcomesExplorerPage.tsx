@@ -11,6 +11,7 @@ import { type RecordsRequest, type SavedQueryRecord, useOutcomeRecords } from ".
 import { queryDefaults } from "./filter-fields.ts";
 import { queryErrors } from "./query-validator.ts";
 import { SavedQueriesPanel } from "./SavedQueriesPanel.tsx";
+import { ClinicalSignificanceSection } from "./significance/ClinicalSignificanceSection.tsx";
 
 const RECORDS_TABLE = "tables/outcome-records.table.json";
 const PAGE_SIZE = 25;
@@ -149,6 +150,7 @@ export function OutcomesExplorerPage() {
           </Stack>
         </Grid.Col>
       </Grid>
+      <ClinicalSignificanceSection query={request?.query ?? null} />
     </Stack>
   );
 }
