@@ -67,13 +67,19 @@ function careTeamCondition(query: FullQuery): RawBuilder<SqlBool> {
   return parts.length ? or(parts) : sql<SqlBool>`false`;
 }
 
+/**
+ * Programs, or locations, as the episode's program id among a small set: the planner then starts
+ * from those programs' episodes (an index on the session's episode) rather than from every session.
+ */
 function scopeCondition(query: FullQuery): RawBuilder<SqlBool> {
   if (query.program_or_location_filter === "program") {
-    return sql<SqlBool>`prog.uuid = any(${query.program_uuid}::uuid[])`;
+    return sql<SqlBool>`acp.program_id in (select sp.id from program sp where sp.uuid = any(${query.program_uuid}::uuid[]))`;
   }
   const uuids = query.location_uuid.filter((u) => u !== "none");
   const parts: RawBuilder<SqlBool>[] = [];
-  if (uuids.length) parts.push(sql<SqlBool>`loc.uuid = any(${uuids}::uuid[])`);
+  if (uuids.length)
+    parts.push(sql<SqlBool>`acp.program_id in (select sp.id from program sp join location sl on sl.id = sp.location_id
+      where sl.uuid = any(${uuids}::uuid[]))`);
   if (query.location_uuid.includes("none")) parts.push(sql<SqlBool>`loc.id is null`);
   return or(parts);
 }

@@ -59,6 +59,12 @@ export async function connectDatabase(opts: {
       max: opts.pool?.poolSize ?? 10,
       ...sessionTimeouts(opts.pool?.statementTimeoutMs ?? 0),
     });
+    // No JIT compilation: the outcomes explorer's wide statements (issue 13) cost PostgreSQL seconds
+    // of LLVM work for a few hundred milliseconds of execution (docs/decisions.md, "JIT off").
+    // Queued on the new connection, so it runs before the first statement given to it.
+    pool.on("connect", (client) => {
+      client.query("SET jit = off").catch(() => {});
+    });
     if (opts.pool?.preparedStatements !== false) {
       const names = new StatementNames();
       pool.on("connect", (client) => prepareRepeatedStatements(client, names));
