@@ -1,3 +1,4 @@
+import type { WeekLabelRule } from "../../shared/charts/axis-rules.ts";
 import { enumOptions, type SchemaBundle } from "../../shared/schema/bundle.ts";
 import { entityProperty, type FieldKind, fieldKind } from "../../shared/schema/field-kind.ts";
 import { formatCalendarDate, formatMomentDay } from "../dates/clinic-dates.ts";
@@ -19,6 +20,18 @@ export interface ChartDefinition {
   alerts?: string;
   /** What one row is, for the summary sentence ("over 4 weeks"); default a session. */
   points?: { one: string; other: string };
+  /** Outcomes charts: a caption under the title (overridable per program, spec §9). */
+  caption?: string;
+  /** Per y field, the fields of its interval's low and high ends: drawn as error bars. */
+  errorBars?: Record<string, [string, string]>;
+  /** The x field is a week of treatment, labelled by spec §9's rule (axis-rules.ts weekTicks). */
+  weekLabels?: WeekLabelRule;
+  /** The value axis follows spec §9: from 0 in four ticks (axis-rules.ts valueAxis). */
+  fourTicks?: boolean;
+  /** The fields of the data table, in order, when not the x and y fields. */
+  table?: string[];
+  /** The chart needs exactly one measure (spec §5 "some charts allow only one measure"). */
+  oneMeasure?: boolean;
 }
 
 export interface ChartSeries {
@@ -26,6 +39,9 @@ export interface ChartSeries {
   name: string;
   x: unknown[];
   y: unknown[];
+  /** The interval's ends per point, when the definition gives this series error bars. */
+  low?: (number | null)[];
+  high?: (number | null)[];
 }
 
 export interface ChartFigure {
@@ -42,6 +58,8 @@ export interface ChartFigure {
   summary: string;
   /** The same numbers as text, for the data table that goes with the chart. */
   table: { headers: string[]; rows: string[][] };
+  weekLabels?: WeekLabelRule;
+  fourTicks?: boolean;
 }
 
 interface AxisField {
@@ -79,12 +97,18 @@ export function chartFigure(
   const ys = (Array.isArray(definition.y) ? definition.y : [definition.y]).map((f) =>
     axisField(bundle, definition.entity, f),
   );
-  const series: ChartSeries[] = ys.map((y) => ({
-    field: y.field,
-    name: y.title,
-    x: rows.map((row) => axisValue(x, row[x.field])),
-    y: rows.map((row) => axisValue(y, row[y.field])),
-  }));
+  const bound = (v: unknown) => (typeof v === "number" ? v : null);
+  const series: ChartSeries[] = ys.map((y) => {
+    const bars = definition.errorBars?.[y.field];
+    return {
+      field: y.field,
+      name: y.title,
+      x: rows.map((row) => axisValue(x, row[x.field])),
+      y: rows.map((row) => axisValue(y, row[y.field])),
+      ...(bars ? { low: rows.map((row) => bound(row[bars[0]])), high: rows.map((row) => bound(row[bars[1]])) } : {}),
+    };
+  });
+  const tableFields = definition.table?.map((f) => axisField(bundle, definition.entity, f));
   const alertsField = definition.alerts;
   const alerts = rows.map((row) => (alertsField ? rowAlerts(row[alertsField]) : []));
   const scale = definition.scale ?? null;
@@ -98,14 +122,21 @@ export function chartFigure(
     scale,
     alerts,
     summary: chartSummary(definition, x, ys, rows, scale),
-    table: {
-      headers: [x.title, ...ys.map((y) => y.title), ...(alertsField ? ["Alerts"] : [])],
-      rows: rows.map((row, i) => [
-        formatValue(x.kind, row[x.field], x.labels),
-        ...ys.map((y) => formatValue(y.kind, row[y.field], y.labels)),
-        ...(alertsField ? [alerts[i].length > 0 ? alerts[i].join("; ") : "None"] : []),
-      ]),
-    },
+    weekLabels: definition.weekLabels,
+    fourTicks: definition.fourTicks,
+    table: tableFields
+      ? {
+          headers: tableFields.map((f) => f.title),
+          rows: rows.map((row) => tableFields.map((f) => formatValue(f.kind, row[f.field], f.labels))),
+        }
+      : {
+          headers: [x.title, ...ys.map((y) => y.title), ...(alertsField ? ["Alerts"] : [])],
+          rows: rows.map((row, i) => [
+            formatValue(x.kind, row[x.field], x.labels),
+            ...ys.map((y) => formatValue(y.kind, row[y.field], y.labels)),
+            ...(alertsField ? [alerts[i].length > 0 ? alerts[i].join("; ") : "None"] : []),
+          ]),
+        },
   };
   return figure;
 }
