@@ -5,6 +5,7 @@ import type { ChartTextUpdate } from "../../../../generated/types/api/chart-text
 import type { OutcomeChartParams } from "../../../../generated/types/api/outcome-chart-params.ts";
 import type { AppContext } from "../../app-context.ts";
 import type { RequestUser } from "../../auth/request-user.ts";
+import { errorResponses, noContent } from "../../http/response-schemas.ts";
 import { SETTINGS_ADMIN } from "../../settings/access.ts";
 import { ANALYTICS_OUTCOMES } from "../analytics-access.ts";
 import { deleteChartText, listChartTexts, putChartText } from "./chart-texts.ts";
@@ -50,7 +51,10 @@ export async function outcomeChartRoutes(app: FastifyInstance, ctx: AppContext):
       schema: {
         params: { $ref: "api/chart-text-params.json" },
         body: { $ref: "api/chart-text-update.json" },
-        response: { 200: { anyOf: [{ $ref: "api/responses/chart-text.json" }, { type: "null" }] } },
+        response: {
+          200: { anyOf: [{ $ref: "api/responses/chart-text.json" }, { type: "null" }] },
+          ...errorResponses(404),
+        },
       },
     },
     async (request) =>
@@ -64,7 +68,7 @@ export async function outcomeChartRoutes(app: FastifyInstance, ctx: AppContext):
         access: SETTINGS_ADMIN,
         audit: { action: "chart-text.delete", recordType: "program", recordParam: "programId" },
       },
-      schema: { params: { $ref: "api/chart-text-params.json" } },
+      schema: { params: { $ref: "api/chart-text-params.json" }, response: { 204: noContent } },
     },
     async (request, reply) => {
       await deleteChartText(ctx.db, request.params.programId, request.params.chartId);
