@@ -66,9 +66,9 @@ describe("outcomes explorer", () => {
 
     // Issue 13 §2: the query's chart is drawn below; its numbers are one click away, and it downloads.
     const charts = page.getByRole("region", { name: "Charts" });
-    await charts.getByRole("heading", { name: "Score over time: PHQ-9" }).waitFor();
+    await charts.getByRole("heading", { name: "Score over time — PHQ-9" }).waitFor();
     await charts.getByText("Data table", { exact: true }).click();
-    const data = charts.getByRole("table", { name: "Score over time: PHQ-9 data" });
+    const data = charts.getByRole("table", { name: "Score over time — PHQ-9 data" });
     await expect.poll(() => data.getByRole("row").count()).toBeGreaterThan(1);
     for (const kind of ["CSV", "PNG"]) {
       const download = page.waitForEvent("download");
@@ -132,7 +132,7 @@ describe("outcomes explorer", () => {
     await buildQuery(page);
     await page.getByRole("button", { name: "Run query" }).click();
     await page.getByText(/^[\d,]+ records found$/).waitFor();
-    await page.getByRole("heading", { name: "Score over time: PHQ-9" }).waitFor();
+    await page.getByRole("heading", { name: "Score over time — PHQ-9" }).waitFor();
     expect(await seriousViolations(page)).toEqual([]);
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(width).toBeLessThanOrEqual(PHONE.width + 1);

@@ -208,10 +208,15 @@ function errorBars(s: ChartFigure["series"][number]): Record<string, unknown> {
   };
 }
 
-/** The largest value a four-tick axis must reach: every point, interval end and the scale's top. */
+/**
+ * The largest value a four-tick axis must reach: a score chart's scale top (an interval reaching
+ * past the instrument's maximum is cut at the axis, never stretches it), else every point and
+ * interval end.
+ */
 function valueReach(figure: ChartFigure): number {
+  if (figure.scale) return figure.scale.max;
   const numbers = figure.series
     .flatMap((s) => [...s.y, ...(s.high ?? [])])
     .filter((v): v is number => typeof v === "number");
-  return Math.max(0, figure.scale?.max ?? 0, ...numbers);
+  return Math.max(0, ...numbers);
 }

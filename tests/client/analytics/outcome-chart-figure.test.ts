@@ -46,10 +46,13 @@ describe("outcomes chart figures", () => {
     expect(figure.table.rows[1]).toEqual(["1", "4", "14.5", "11.5", "", "3"]);
   });
 
-  it("follows §9 on both axes: four ticks from 0 reaching the CI and the scale, week labels thinned past 16", () => {
+  it("follows §9 on both axes: four ticks from 0 to the scale's top, week labels thinned past 16", () => {
     const def = { ...definition("score-over-time"), scale: { min: 0, max: 27, bands: [], cutoff: null } };
     const plot = plotlyFigure(chartFigure(defaultBundle, def, weeks(20)), 300);
     expect(plot.layout.yaxis).toMatchObject({ range: [0, 28], tickvals: [0, 7, 14, 21, 28] });
+    // An interval past the instrument's maximum (n = 2) is cut at the axis; it never stretches it.
+    const wide = plotlyFigure(chartFigure(defaultBundle, def, [{ ...weeks(1)[0], ci_high: 68 }]), 300);
+    expect(wide.layout.yaxis).toMatchObject({ range: [0, 28] });
     expect((plot.layout.xaxis as { tickvals: number[] }).tickvals).toEqual([0, 2, 4, 6, 8, 10, 12, 14, 16, 18]);
     // Past three points a chart that starts later shows week 0 too.
     const later = plotlyFigure(chartFigure(defaultBundle, def, weeks(4, 3)), 300);

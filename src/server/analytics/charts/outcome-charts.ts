@@ -71,6 +71,8 @@ function bandCase(score: RawBuilder<unknown>, bands: readonly ChartBand[]): RawB
   return sql<number | null>`(case ${sql.join(whens, sql` `)} end)`;
 }
 
+// People read "≥ 10", not the definition's operator code.
+const SYMBOLS: Record<ChartCutoff["direction"], string> = { ">=": "≥", ">": ">", "<=": "≤", "<": "<" };
 const num = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
 const percent = (part: number, whole: number) => (whole > 0 ? Math.round((part / whole) * 1000) / 10 : 0);
 const plural = (n: number, one: string, other: string) => `${n.toLocaleString("en-US")} ${n === 1 ? one : other}`;
@@ -204,7 +206,7 @@ async function weeksToCutoff({ db, recs, measures }: ChartInput): Promise<ChartO
   const notes: string[] = [];
   const { value, direction } = cutoff.value;
   notes.push(
-    `${plural(eligible, "episode", "episodes")} started in the clinical range (${direction} ${value}); ${plural(notYet, "has", "have")} not scored below the cut-off among these records.`,
+    `${plural(eligible, "episode", "episodes")} started in the clinical range (${SYMBOLS[direction]} ${value}); ${plural(notYet, "has", "have")} not scored below the cut-off among these records.`,
   );
   if (started > 0) {
     notes.push(

@@ -219,7 +219,7 @@ describe.each(DATABASES)("outcomes charts on $name", (database) => {
       expect(row.episodes).toBe(reached.get(row.week) ?? 0);
       expect(Math.abs(row.cumulative_percent - (cumulative / eligible) * 100)).toBeLessThanOrEqual(0.051);
     }
-    expect(body.notes.join(" ")).toContain(`${eligible} episodes started in the clinical range (>= 10)`);
+    expect(body.notes.join(" ")).toContain(`${eligible} episodes started in the clinical range (≥ 10)`);
     expect(body.notes.join(" ")).toContain(`${started} episodes started below the cut-off`);
   });
 

@@ -45,7 +45,7 @@ export function OutcomeCharts({ query }: { query: AnalyticsQuery | null }) {
   const rows = (answer?.rows ?? []) as unknown as Row[];
   const definition = useMemo<ChartDefinition>(() => {
     const range = answer?.scoreRange;
-    const title = answer ? `${answer.title}${answer.measureName ? `: ${answer.measureName}` : ""}` : base.title;
+    const title = answer ? `${answer.title}${answer.measureName ? ` — ${answer.measureName}` : ""}` : base.title;
     return {
       ...base,
       title,
