@@ -194,7 +194,11 @@ function chartSummary(
   if (x.kind !== "date" && x.kind !== "datetime") {
     const shown = rows
       .slice(0, MAX_SUMMARY_CATEGORIES)
-      .map((row) => `${summaryX(x, row[x.field])}: ${summaryValues(ys, row, scale)}`);
+      // A week of treatment reads "Week 3", not a bare "3".
+      .map(
+        (row) =>
+          `${definition.weekLabels ? "Week " : ""}${summaryX(x, row[x.field])}: ${summaryValues(ys, row, scale)}`,
+      );
     const more = rows.length > shown.length ? `; and ${rows.length - shown.length} more in the table` : "";
     return `${title} for ${count}: ${shown.join("; ")}${more}`;
   }

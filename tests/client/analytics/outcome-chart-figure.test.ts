@@ -44,6 +44,7 @@ describe("outcomes chart figures", () => {
       "Standard deviation",
     ]);
     expect(figure.table.rows[1]).toEqual(["1", "4", "14.5", "11.5", "", "3"]);
+    expect(figure.summary).toBe("Score over time for 3 weeks: Week 0: 15; Week 1: 14.5; Week 2: 14");
   });
 
   it("follows §9 on both axes: four ticks from 0 to the scale's top, week labels thinned past 16", () => {
