@@ -64,6 +64,21 @@ describe("outcomes explorer", () => {
     expect(await table.getByRole("cell", { name: "PHQ-9", exact: true }).count()).toBeGreaterThan(0);
     expect(await seriousViolations(page)).toEqual([]);
 
+    // Issue 13 §2: the query's chart is drawn below; its numbers are one click away, and it downloads.
+    const charts = page.getByRole("region", { name: "Charts" });
+    await charts.getByRole("heading", { name: "Score over time — PHQ-9" }).waitFor();
+    await charts.getByText("Data table", { exact: true }).click();
+    const data = charts.getByRole("table", { name: "Score over time — PHQ-9 data" });
+    await expect.poll(() => data.getByRole("row").count()).toBeGreaterThan(1);
+    for (const kind of ["CSV", "PNG"]) {
+      const download = page.waitForEvent("download");
+      await charts.getByRole("button", { name: `Download ${kind}` }).click();
+      expect((await download).suggestedFilename()).toMatch(
+        new RegExp(`^score-over-time-[0-9a-f]{16}\\.${kind.toLowerCase()}$`),
+      );
+    }
+    expect(await seriousViolations(page)).toEqual([]);
+
     // The column chooser adds a hidden column, by keyboard-operable controls.
     await page.getByRole("button", { name: /^Columns \(/ }).click();
     await page.getByRole("checkbox", { name: "Gender at birth" }).check();
@@ -117,6 +132,7 @@ describe("outcomes explorer", () => {
     await buildQuery(page);
     await page.getByRole("button", { name: "Run query" }).click();
     await page.getByText(/^[\d,]+ records found$/).waitFor();
+    await page.getByRole("heading", { name: "Score over time — PHQ-9" }).waitFor();
     expect(await seriousViolations(page)).toEqual([]);
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(width).toBeLessThanOrEqual(PHONE.width + 1);

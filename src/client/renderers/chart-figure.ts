@@ -1,3 +1,4 @@
+import type { WeekLabelRule } from "../../shared/charts/axis-rules.ts";
 import { enumOptions, type SchemaBundle } from "../../shared/schema/bundle.ts";
 import { entityProperty, type FieldKind, fieldKind } from "../../shared/schema/field-kind.ts";
 import { formatCalendarDate, formatMomentDay } from "../dates/clinic-dates.ts";
@@ -21,6 +22,18 @@ export interface ChartDefinition {
   points?: { one: string; other: string };
   /** Bars of several y fields stacked into one per x value (parts of a whole). */
   stacked?: boolean;
+  /** Outcomes charts: a caption under the title (overridable per program, spec §9). */
+  caption?: string;
+  /** Per y field, the fields of its interval's low and high ends: drawn as error bars. */
+  errorBars?: Record<string, [string, string]>;
+  /** The x field is a week of treatment, labelled by spec §9's rule (axis-rules.ts weekTicks). */
+  weekLabels?: WeekLabelRule;
+  /** The value axis follows spec §9: from 0 in four ticks (axis-rules.ts valueAxis). */
+  fourTicks?: boolean;
+  /** The fields of the data table, in order, when not the x and y fields. */
+  table?: string[];
+  /** The chart needs exactly one measure (spec §5 "some charts allow only one measure"). */
+  oneMeasure?: boolean;
 }
 
 export interface ChartSeries {
@@ -28,6 +41,9 @@ export interface ChartSeries {
   name: string;
   x: unknown[];
   y: unknown[];
+  /** The interval's ends per point, when the definition gives this series error bars. */
+  low?: (number | null)[];
+  high?: (number | null)[];
 }
 
 export interface ChartFigure {
@@ -45,6 +61,8 @@ export interface ChartFigure {
   summary: string;
   /** The same numbers as text, for the data table that goes with the chart. */
   table: { headers: string[]; rows: string[][] };
+  weekLabels?: WeekLabelRule;
+  fourTicks?: boolean;
 }
 
 interface AxisField {
@@ -82,12 +100,18 @@ export function chartFigure(
   const ys = (Array.isArray(definition.y) ? definition.y : [definition.y]).map((f) =>
     axisField(bundle, definition.entity, f),
   );
-  const series: ChartSeries[] = ys.map((y) => ({
-    field: y.field,
-    name: y.title,
-    x: rows.map((row) => axisValue(x, row[x.field])),
-    y: rows.map((row) => axisValue(y, row[y.field])),
-  }));
+  const bound = (v: unknown) => (typeof v === "number" ? v : null);
+  const series: ChartSeries[] = ys.map((y) => {
+    const bars = definition.errorBars?.[y.field];
+    return {
+      field: y.field,
+      name: y.title,
+      x: rows.map((row) => axisValue(x, row[x.field])),
+      y: rows.map((row) => axisValue(y, row[y.field])),
+      ...(bars ? { low: rows.map((row) => bound(row[bars[0]])), high: rows.map((row) => bound(row[bars[1]])) } : {}),
+    };
+  });
+  const tableFields = definition.table?.map((f) => axisField(bundle, definition.entity, f));
   const alertsField = definition.alerts;
   const alerts = rows.map((row) => (alertsField ? rowAlerts(row[alertsField]) : []));
   const scale = definition.scale ?? null;
@@ -102,14 +126,21 @@ export function chartFigure(
     scale,
     alerts,
     summary: chartSummary(definition, x, ys, rows, scale),
-    table: {
-      headers: [x.title, ...ys.map((y) => y.title), ...(alertsField ? ["Alerts"] : [])],
-      rows: rows.map((row, i) => [
-        formatValue(x.kind, row[x.field], x.labels),
-        ...ys.map((y) => formatValue(y.kind, row[y.field], y.labels)),
-        ...(alertsField ? [alerts[i].length > 0 ? alerts[i].join("; ") : "None"] : []),
-      ]),
-    },
+    weekLabels: definition.weekLabels,
+    fourTicks: definition.fourTicks,
+    table: tableFields
+      ? {
+          headers: tableFields.map((f) => f.title),
+          rows: rows.map((row) => tableFields.map((f) => formatValue(f.kind, row[f.field], f.labels))),
+        }
+      : {
+          headers: [x.title, ...ys.map((y) => y.title), ...(alertsField ? ["Alerts"] : [])],
+          rows: rows.map((row, i) => [
+            formatValue(x.kind, row[x.field], x.labels),
+            ...ys.map((y) => formatValue(y.kind, row[y.field], y.labels)),
+            ...(alertsField ? [alerts[i].length > 0 ? alerts[i].join("; ") : "None"] : []),
+          ]),
+        },
   };
   return figure;
 }
@@ -167,7 +198,11 @@ function chartSummary(
   if (x.kind !== "date" && x.kind !== "datetime") {
     const shown = rows
       .slice(0, MAX_SUMMARY_CATEGORIES)
-      .map((row) => `${summaryX(x, row[x.field])}: ${summaryValues(ys, row, scale)}`);
+      // A week of treatment reads "Week 3", not a bare "3".
+      .map(
+        (row) =>
+          `${definition.weekLabels ? "Week " : ""}${summaryX(x, row[x.field])}: ${summaryValues(ys, row, scale)}`,
+      );
     const more = rows.length > shown.length ? `; and ${rows.length - shown.length} more in the table` : "";
     return `${title} for ${count}: ${shown.join("; ")}${more}`;
   }

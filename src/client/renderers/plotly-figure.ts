@@ -1,3 +1,4 @@
+import { valueAxis, weekTicks } from "../../shared/charts/axis-rules.ts";
 import { clinicWallClock } from "../dates/clinic-dates.ts";
 import { bandOf, type ChartFigure, dayText, plotlyAxisType } from "./chart-figure.ts";
 
@@ -48,9 +49,11 @@ export function plotlyFigure(figure: ChartFigure, height: number): PlotlyFigure 
   const plotX = (x: unknown) => (figure.xKind === "datetime" && typeof x === "string" ? clinicWallClock(x) : x);
   const data: PlotData[] = figure.series.map((s) => {
     const text = s.x.map((x, i) => hoverText(figure, s.name, x, s.y[i], i));
+    const errors = s.low && s.high ? { error_y: errorBars(s) } : {};
     return figure.type === "bar"
-      ? { type: "bar", name: s.name, x: s.x.map(plotX), y: s.y, hovertext: text, hoverinfo: "text" }
+      ? { type: "bar", name: s.name, x: s.x.map(plotX), y: s.y, hovertext: text, hoverinfo: "text", ...errors }
       : {
+          ...errors,
           type: "scatter",
           mode: "lines+markers",
           name: s.name,
@@ -142,6 +145,13 @@ export function plotlyFigure(figure: ChartFigure, height: number): PlotlyFigure 
 
   const datesAxis = plotlyAxisType(figure.xKind) === "date";
   const xs = first?.x ?? [];
+  const weeks = figure.weekLabels
+    ? weekTicks(
+        xs.filter((x): x is number => typeof x === "number"),
+        figure.weekLabels,
+      )
+    : null;
+  const values = figure.fourTicks ? valueAxis(valueReach(figure)) : null;
   return {
     data,
     layout: {
@@ -161,14 +171,53 @@ export function plotlyFigure(figure: ChartFigure, height: number): PlotlyFigure 
         ...(datesAxis
           ? { tickmode: "array", tickvals: xs.map(plotX), ticktext: xs.map((x) => dayText(figure.xKind, x)) }
           : {}),
+        // Spec §9: weeks labelled one by one, or every 2nd/5th past the chart's limit; week 0 shown past 3 points.
+        ...(weeks?.length
+          ? {
+              tickmode: "array",
+              tickvals: weeks,
+              ticktext: weeks.map(String),
+              range: [Math.min(...weeks) - 0.5, Math.max(...weeks, ...(xs as number[])) + 0.5],
+            }
+          : {}),
       },
       yaxis: {
         title: { text: figure.yTitle },
         automargin: true,
-        ...(scale ? { range: [scale.min, scale.max], autorange: false, fixedrange: true } : { rangemode: "tozero" }),
+        ...(values
+          ? { range: [0, values.top], autorange: false, fixedrange: true, tickmode: "array", tickvals: values.ticks }
+          : scale
+            ? { range: [scale.min, scale.max], autorange: false, fixedrange: true }
+            : { rangemode: "tozero" }),
       },
       shapes,
       annotations,
     },
   };
+}
+
+/** Asymmetric error bars from a series' interval ends (none where a point has no interval). */
+function errorBars(s: ChartFigure["series"][number]): Record<string, unknown> {
+  const y = s.y.map((v) => (typeof v === "number" ? v : null));
+  return {
+    type: "data",
+    symmetric: false,
+    array: y.map((v, i) => (v !== null && s.high?.[i] != null ? (s.high[i] as number) - v : null)),
+    arrayminus: y.map((v, i) => (v !== null && s.low?.[i] != null ? v - (s.low[i] as number) : null)),
+    thickness: 1.5,
+    width: 4,
+  };
+}
+
+/**
+ * The largest value a four-tick axis must reach: a score chart's scale top (an interval reaching
+ * past the instrument's maximum is cut at the axis, never stretches it), else every point and
+ * interval end.
+ */
+function valueReach(figure: ChartFigure): number {
+  if (figure.scale) return figure.scale.max;
+  const numbers = figure.series
+    .flatMap((s) => [...s.y, ...(s.high ?? [])])
+    .filter((v): v is number => typeof v === "number");
+  return Math.max(0, ...numbers);
 }

@@ -544,6 +544,25 @@ export const ROUTE_CASES: Record<string, RouteCase> = {
       body: { query: MATRIX_QUERY, method: "jacobson-truax" },
     }),
   },
+  // A chart counts what the records of the same query count (charts/outcome-charts.ts): gated alike.
+  "POST /api/analytics/charts/:chartId": {
+    kind: "gated",
+    request: () => ({ url: "/api/analytics/charts/admission-discharge", body: MATRIX_QUERY }),
+  },
+  // Chart titles and captions per program: settings, admins only.
+  "GET /api/analytics/chart-texts": { kind: "gated", request: () => ({ url: "/api/analytics/chart-texts" }) },
+  "PUT /api/analytics/chart-texts/:programId/:chartId": {
+    kind: "gated",
+    request: async (fx) => ({
+      url: `/api/analytics/chart-texts/${await matrixProgram(fx)}/score-over-time`,
+      body: { title: unique("Mx title "), caption: null },
+    }),
+  },
+  "DELETE /api/analytics/chart-texts/:programId/:chartId": {
+    kind: "gated",
+    ok: [204],
+    request: async (fx) => ({ url: `/api/analytics/chart-texts/${await matrixProgram(fx)}/severity-bands` }),
+  },
   "GET /api/analytics/queries": { kind: "gated", request: () => ({ url: "/api/analytics/queries" }) },
   "GET /api/analytics/queries/:id": {
     kind: "gated",

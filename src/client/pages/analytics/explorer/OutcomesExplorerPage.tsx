@@ -7,6 +7,7 @@ import { SchemaTable } from "../../../renderers/SchemaTable.tsx";
 import { columnsForTable } from "../../../renderers/table-columns.ts";
 import { AnalyticsFilterPanel } from "./AnalyticsFilterPanel.tsx";
 import { ColumnChooser } from "./ColumnChooser.tsx";
+import { OutcomeCharts } from "./charts/OutcomeCharts.tsx";
 import { type RecordsRequest, type SavedQueryRecord, useOutcomeRecords } from "./explorer-api.ts";
 import { queryDefaults } from "./filter-fields.ts";
 import { queryErrors } from "./query-validator.ts";
@@ -148,6 +149,8 @@ export function OutcomesExplorerPage() {
               </>
             ) : null}
           </Stack>
+          {/* Issue 13 §2: the charts of the query last run (charts/OutcomeCharts.tsx). */}
+          <OutcomeCharts query={request?.query ?? null} />
         </Grid.Col>
       </Grid>
       <ClinicalSignificanceSection query={request?.query ?? null} />
