@@ -202,12 +202,15 @@ async function main(): Promise<number> {
   writeFileSync(options.out, replaceBetweenMarkers(doc, report));
   say(`Written to ${options.out} (between its bench markers).`);
 
+  const explorerFailed = explorerSection?.includes("FAILED") ?? false;
+  if (explorerFailed)
+    say("FAILED explorer: a query failed or the explorer and the hand-written SQL disagreed (see the report).");
   // Loud: a row of refusals (401, 404, ...) means the bench asked wrongly, not that the server is slow.
   const broken = rows.filter((r) => r.failed || refusedStatuses(r).length > 0);
   for (const r of broken)
     say(`FAILED ${r.id}: ${r.failed ?? `answered ${refusedStatuses(r).join(", ")} during the run`}`);
   if (broken.length > 0) say(`${broken.length} scenario(s) failed: their figures are not measurements.`);
-  return broken.length > 0 ? 1 : 0;
+  return broken.length > 0 || explorerFailed ? 1 : 0;
 }
 
 main().then(

@@ -3,6 +3,7 @@ import { presetRange } from "../../src/server/analytics/analytics-dates.ts";
 import { UNASSIGNED_CLINICIAN } from "../../src/server/analytics/outcome-query.ts";
 import { clinicTimeZoneSql } from "../../src/server/sessions/availability.ts";
 import { todayIn } from "../../src/shared/scheduling/due-dates.ts";
+import { defaultBundle, schemaById } from "../../src/shared/schema/bundle.ts";
 import type { DatabaseProbe } from "./database-probe.ts";
 import { formatMs } from "./report.ts";
 
@@ -58,6 +59,9 @@ export interface ExplorerRow {
   failed?: string;
 }
 
+const enumValues = (id: string) =>
+  ((schemaById(defaultBundle, id).oneOf ?? []) as { const: string }[]).map((o) => o.const);
+
 const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
   return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
@@ -89,7 +93,13 @@ function handPage(from: RawBuilder<unknown>, where: RawBuilder<boolean>, zone: s
 }
 
 function queries(ids: Ids, today: string): ComparedQuery[] {
-  const everyone = { clinicians: [...ids.clinicians, UNASSIGNED_CLINICIAN], clinical_teams: ids.teams };
+  // Every clinician (Unassigned too), team, gender and age bucket: what "Select all" sends.
+  const everyone = {
+    clinicians: [...ids.clinicians, UNASSIGNED_CLINICIAN],
+    clinical_teams: ids.teams,
+    gender: enumValues("enums/gender.json"),
+    age: enumValues("buckets/age-filter.json").filter((a) => a !== "custom"),
+  };
   const lastYear = presetRange({ datePreset: "last_year" }, today);
   const ytd = presetRange({ datePreset: "year_to_date" }, today);
   if (!lastYear || !ytd) throw new Error("date presets gave no range");
