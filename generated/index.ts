@@ -240,6 +240,7 @@ export type * from "./types/enums/activity-code.ts";
 export type * from "./types/enums/admission-status.ts";
 export type * from "./types/enums/alert-disposition.ts";
 export type * from "./types/enums/audit-action.ts";
+export type * from "./types/enums/care-setting.ts";
 export type * from "./types/enums/contact-channel.ts";
 export type * from "./types/enums/disposition.ts";
 export type * from "./types/enums/export-status.ts";

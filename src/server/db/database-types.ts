@@ -288,6 +288,8 @@ export interface Database {
   program_type: {
     id: Generated<number>;
     name: string;
+    /** enums/care-setting.json (migration 0027). */
+    care_setting: Generated<"outpatient" | "inpatient">;
     extra: Extra;
     version: Generated<number>;
     created_at: Generated<Date>;

@@ -33,11 +33,10 @@ interface XChart {
 }
 
 /**
- * A program is inpatient when its type says so: a type named "Inpatient" or "Residential" (any
- * case, anywhere in the name: "Adult inpatient unit"); every other program, and one with no type,
- * is outpatient (docs/analytics.md Charts). Program types are free text (migration 0018).
+ * A program is inpatient when its type's care setting says so (enums/care-setting.json); a program
+ * with no type is outpatient (docs/analytics.md Charts).
  */
-const INPATIENT = sql<boolean>`coalesce((select t.name ~* '(inpatient|residential)' from program_type t
+const INPATIENT = sql<boolean>`coalesce((select t.care_setting = 'inpatient' from program_type t
   where t.id = prog.program_type_id), false)`;
 
 /**

@@ -33,6 +33,9 @@ export type NetworkMeasures = Record<NetworkMeasureKey, SeedMeasure>;
 /** Inpatient and residential stays are counted in days; the rest in weeks of outpatient care. */
 export type CareSetting = "inpatient" | "outpatient";
 
+/** The program types whose care is inpatient (their care_setting; the rest are outpatient). */
+const INPATIENT_TYPES = ["Inpatient", "Residential"];
+
 /** frequency.json: One Time, Weekly, Every 2 Weeks, Monthly. */
 export const ONE_TIME = 1;
 const WEEKLY = 3;
@@ -321,7 +324,7 @@ export function networkPrograms(): Omit<NetworkProgram, "id">[] {
     t.locations.map((location) => ({
       name: `${networkLocationShort(location)} ${t.name}`,
       type: t.type,
-      setting: t.type === "Inpatient" || t.type === "Residential" ? ("inpatient" as const) : ("outpatient" as const),
+      setting: INPATIENT_TYPES.includes(t.type) ? ("inpatient" as const) : ("outpatient" as const),
       location,
       team: t.specialty * NETWORK_LOCATION_COUNT + location,
       ages: t.ages,
@@ -352,7 +355,12 @@ export async function insertNetworkPrograms(
   const names = (values: string[]) => [...new Set(values)].map((name) => ({ name }));
   const types = await db
     .insertInto("program_type")
-    .values(names(TEMPLATES.map((t) => t.type)))
+    .values(
+      names(TEMPLATES.map((t) => t.type)).map((t) => ({
+        ...t,
+        care_setting: INPATIENT_TYPES.includes(t.name) ? "inpatient" : "outpatient",
+      })),
+    )
     .returning(["id", "name"])
     .execute();
   const groups = await db

@@ -66,7 +66,7 @@ describe.each(DATABASES)("outcomes charts on $name", (database) => {
     fx = await buildAnalyticsFixture(t.db, measures, today, "oc");
     const type = await t.db
       .insertInto("program_type")
-      .values({ name: "oc Inpatient unit" })
+      .values({ name: "oc Acute unit", care_setting: "inpatient" })
       .returning("id")
       .executeTakeFirstOrThrow();
     await t.db
