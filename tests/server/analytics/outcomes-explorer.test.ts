@@ -1,53 +1,22 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { syncMeasureLibrary } from "../../../src/server/measures/library-sync.ts";
-import { clinicTimeZone } from "../../../src/server/sessions/availability.ts";
-import { todayIn } from "../../../src/shared/scheduling/due-dates.ts";
 import { type ExpectedRecord, expectedRecords, type TestQuery } from "../../helpers/analytics-expected.ts";
-import { type AnalyticsFixture, buildAnalyticsFixture } from "../../helpers/analytics-fixture.ts";
-import { measureId } from "../../helpers/measures.ts";
-import { setProgramsEnabled } from "../../helpers/programs.ts";
-import { settingsSuite } from "../../helpers/settings.ts";
+import type { AnalyticsFixture } from "../../helpers/analytics-fixture.ts";
+import { analyticsSuite, UNASSIGNED } from "../../helpers/analytics-suite.ts";
 import { DATABASES } from "../../helpers/test-app.ts";
 
-const UNASSIGNED = 800000000000;
 const SCORE_TYPE_WORDS: Record<string, string> = { total_score: "Total score", internalizing: "Internalizing" };
 
 describe.each(DATABASES)("outcomes explorer on $name", (database) => {
-  const t = settingsSuite(database, "ox");
+  const suite = analyticsSuite(database, "ox");
+  const { t } = suite;
   let fx: AnalyticsFixture;
   let today: string;
-
   beforeAll(async () => {
-    await syncMeasureLibrary(t.db);
-    await setProgramsEnabled(t.db, true);
-    today = todayIn(await clinicTimeZone(t.db));
-    const measures = {
-      phq9: await measureId(t.db, "phq-9"),
-      gad7: await measureId(t.db, "gad-7"),
-      psc17: await measureId(t.db, "psc-17"),
-    };
-    fx = await buildAnalyticsFixture(t.db, measures, today, "ox");
-  }, 120_000);
-
-  /** Everyone's records of one measure: every program, clinician (and Unassigned), gender and age. */
-  const base = (over: Partial<TestQuery> = {}): TestQuery => ({
-    program_or_location_filter: "program",
-    program_uuid: fx.programs.map((p) => p.uuid),
-    location_uuid: [],
-    clinicians: [UNASSIGNED, ...fx.clinicians],
-    clinical_teams: [],
-    scorableFilter: true,
-    measure: [fx.measures.phq9],
-    results_to_include: "all",
-    gender: ["m", "f", "u", "o", "n"],
-    age: ["lt18", "18-25", "26-35", "36-45", "46-55", "56-65", "gt65"],
-    completed: "any",
-    program_discharge: "any",
-    completedType: "any",
-    dateFilterMode: "completed",
-    datePreset: "all_time",
-    ...over,
+    fx = suite.fx();
+    today = suite.today();
   });
+
+  const base = suite.everyone;
 
   const director = () => t.roles.headers.director;
 

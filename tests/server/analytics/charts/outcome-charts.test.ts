@@ -1,18 +1,10 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import phq9 from "../../../../measures/phq-9.json" with { type: "json" };
-import { syncMeasureLibrary } from "../../../../src/server/measures/library-sync.ts";
-import { clinicTimeZone } from "../../../../src/server/sessions/availability.ts";
 import { tCritical95 } from "../../../../src/shared/charts/confidence.ts";
-import { todayIn } from "../../../../src/shared/scheduling/due-dates.ts";
 import { expectedRecords, type TestQuery } from "../../../helpers/analytics-expected.ts";
-import {
-  type AnalyticsFixture,
-  buildAnalyticsFixture,
-  type FixtureSession,
-} from "../../../helpers/analytics-fixture.ts";
+import type { AnalyticsFixture, FixtureSession } from "../../../helpers/analytics-fixture.ts";
+import { analyticsSuite } from "../../../helpers/analytics-suite.ts";
 import { measureId } from "../../../helpers/measures.ts";
-import { setProgramsEnabled } from "../../../helpers/programs.ts";
-import { settingsSuite } from "../../../helpers/settings.ts";
 import { DATABASES } from "../../../helpers/test-app.ts";
 
 /**
@@ -21,7 +13,6 @@ import { DATABASES } from "../../../helpers/test-app.ts";
  * query selects (analytics-expected.ts), then weeks, pairs, cut-off weeks and bands by the rules
  * the docs write down. Program 1 of the fixture is made inpatient (its type "Inpatient unit").
  */
-const UNASSIGNED = 800000000000;
 const DAY = 86_400_000;
 const days = (from: string, to: string) => Math.round((Date.parse(to) - Date.parse(from)) / DAY);
 
@@ -51,19 +42,13 @@ const later = (a: FixtureSession, b: FixtureSession) =>
   a.completedDay > b.completedDay || (a.completedDay === b.completedDay && a.id > b.id);
 
 describe.each(DATABASES)("outcomes charts on $name", (database) => {
-  const t = settingsSuite(database, "oc");
+  const suite = analyticsSuite(database, "oc");
+  const { t } = suite;
   let fx: AnalyticsFixture;
 
   beforeAll(async () => {
-    await syncMeasureLibrary(t.db);
-    await setProgramsEnabled(t.db, true);
-    const today = todayIn(await clinicTimeZone(t.db));
-    const measures = {
-      phq9: await measureId(t.db, "phq-9"),
-      gad7: await measureId(t.db, "gad-7"),
-      psc17: await measureId(t.db, "psc-17"),
-    };
-    fx = await buildAnalyticsFixture(t.db, measures, today, "oc");
+    fx = suite.fx();
+
     const type = await t.db
       .insertInto("program_type")
       .values({ name: "oc Acute unit", care_setting: "inpatient" })
@@ -74,26 +59,9 @@ describe.each(DATABASES)("outcomes charts on $name", (database) => {
       .set({ program_type_id: type.id })
       .where("id", "=", fx.programs[0]?.id as number)
       .execute();
-  }, 120_000);
-
-  const base = (over: Partial<TestQuery> = {}): TestQuery => ({
-    program_or_location_filter: "program",
-    program_uuid: fx.programs.map((p) => p.uuid),
-    location_uuid: [],
-    clinicians: [UNASSIGNED, ...fx.clinicians],
-    clinical_teams: [],
-    scorableFilter: true,
-    measure: [fx.measures.phq9],
-    results_to_include: "all",
-    gender: ["m", "f", "u", "o", "n"],
-    age: ["lt18", "18-25", "26-35", "36-45", "46-55", "56-65", "gt65"],
-    completed: "any",
-    program_discharge: "any",
-    completedType: "any",
-    dateFilterMode: "completed",
-    datePreset: "all_time",
-    ...over,
   });
+
+  const base = suite.everyone;
 
   const director = () => t.roles.headers.director;
   async function chart(id: string, query: unknown, headers = director()) {

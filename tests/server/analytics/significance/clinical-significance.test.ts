@@ -1,19 +1,9 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { syncMeasureLibrary } from "../../../../src/server/measures/library-sync.ts";
-import { clinicTimeZone } from "../../../../src/server/sessions/availability.ts";
-import { todayIn } from "../../../../src/shared/scheduling/due-dates.ts";
 import type { TestQuery } from "../../../helpers/analytics-expected.ts";
-import {
-  type AnalyticsFixture,
-  buildAnalyticsFixture,
-  type FixtureSession,
-} from "../../../helpers/analytics-fixture.ts";
-import { measureId } from "../../../helpers/measures.ts";
-import { setProgramsEnabled } from "../../../helpers/programs.ts";
-import { settingsSuite } from "../../../helpers/settings.ts";
+import type { AnalyticsFixture, FixtureSession } from "../../../helpers/analytics-fixture.ts";
+import { analyticsSuite } from "../../../helpers/analytics-suite.ts";
 import { DATABASES } from "../../../helpers/test-app.ts";
 
-const UNASSIGNED = 800000000000;
 const URL = "/api/analytics/clinical-significance";
 
 interface Counts {
@@ -61,39 +51,16 @@ function talkingTherapies(pairs: { pre: number; post: number }[], change: number
 }
 
 describe.each(DATABASES)("clinical significance on $name", (database) => {
-  const t = settingsSuite(database, "cs");
+  const suite = analyticsSuite(database, "cs");
+  const { t } = suite;
   let fx: AnalyticsFixture;
 
   beforeAll(async () => {
-    await syncMeasureLibrary(t.db);
-    await setProgramsEnabled(t.db, true);
-    const today = todayIn(await clinicTimeZone(t.db));
-    const measures = {
-      phq9: await measureId(t.db, "phq-9"),
-      gad7: await measureId(t.db, "gad-7"),
-      psc17: await measureId(t.db, "psc-17"),
-    };
-    fx = await buildAnalyticsFixture(t.db, measures, today, "cs");
-  }, 120_000);
-
-  const base = (over: Partial<TestQuery> = {}): TestQuery => ({
-    program_or_location_filter: "program",
-    program_uuid: fx.programs.map((p) => p.uuid),
-    location_uuid: [],
-    clinicians: [UNASSIGNED, ...fx.clinicians],
-    clinical_teams: [],
-    scorableFilter: true,
-    measure: [fx.measures.phq9, fx.measures.gad7, fx.measures.psc17],
-    results_to_include: "all",
-    gender: ["m", "f", "u", "o", "n"],
-    age: ["lt18", "18-25", "26-35", "36-45", "46-55", "56-65", "gt65"],
-    completed: "any",
-    program_discharge: "any",
-    completedType: "any",
-    dateFilterMode: "completed",
-    datePreset: "all_time",
-    ...over,
+    fx = suite.fx();
   });
+
+  const base = (over: Partial<TestQuery> = {}): TestQuery =>
+    suite.everyone({ measure: [fx.measures.phq9, fx.measures.gad7, fx.measures.psc17], ...over });
   const director = () => t.roles.headers.director;
   const run = async (query: TestQuery, method: string) => {
     const res = await t.call("POST", URL, { query, method }, director());
