@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { accountRoutes } from "./accounts/routes.ts";
 import { admissionRoutes } from "./admissions/routes.ts";
 import { alertRoutes } from "./alerts/routes.ts";
+import { exportsRoutes } from "./analytics/exports/exports-routes.ts";
 import { analyticsRoutes } from "./analytics/routes.ts";
 import { usageRoutes } from "./analytics/usage/routes.ts";
 import type { AppContext } from "./app-context.ts";
@@ -66,5 +67,6 @@ export const apiRouteModules: ((app: FastifyInstance, ctx: AppContext) => Promis
   programListRoutes,
   auditRoutes,
   analyticsRoutes,
+  exportsRoutes,
   usageRoutes,
 ];
