@@ -7,7 +7,9 @@ import { SchemaTable } from "../../../renderers/SchemaTable.tsx";
 import { columnsForTable } from "../../../renderers/table-columns.ts";
 import { AnalyticsFilterPanel } from "./AnalyticsFilterPanel.tsx";
 import { ColumnChooser } from "./ColumnChooser.tsx";
-import { type RecordsRequest, type SavedQueryRecord, useOutcomeRecords } from "./explorer-api.ts";
+import { type RecordsRequest, type SavedQueryRecord, useOutcomeRecords, useSavedQueries } from "./explorer-api.ts";
+import { ExportButton } from "./exports/ExportButton.tsx";
+import { ExportsList } from "./exports/ExportsList.tsx";
 import { queryDefaults } from "./filter-fields.ts";
 import { queryErrors } from "./query-validator.ts";
 import { SavedQueriesPanel } from "./SavedQueriesPanel.tsx";
@@ -33,6 +35,9 @@ export function OutcomesExplorerPage() {
   const [openId, setOpenId] = useState<number | null>(null);
   const [request, setRequest] = useState<RecordsRequest | null>(null);
   const records = useOutcomeRecords(request);
+  const savedQueries = useSavedQueries();
+  // An export names the saved query only while the query on screen is still that query.
+  const savedId = (hash: string) => savedQueries.data?.rows.find((q) => q.id === openId && q.hash === hash)?.id;
 
   const [problems, setProblems] = useState<Record<string, string>>({});
   const run = () => {
@@ -128,6 +133,10 @@ export function OutcomesExplorerPage() {
                   >
                     Hash {page.hash}
                   </Badge>
+                  <ExportButton
+                    request={{ query: request.query, columns: request.columns, savedQueryId: savedId(page.hash) }}
+                    totalRecords={page.totalRecords}
+                  />
                 </Group>
                 <SchemaTable
                   tableId={RECORDS_TABLE}
@@ -147,6 +156,7 @@ export function OutcomesExplorerPage() {
               </>
             ) : null}
           </Stack>
+          <ExportsList />
         </Grid.Col>
       </Grid>
     </Stack>
