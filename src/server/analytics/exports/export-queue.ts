@@ -5,7 +5,7 @@ import type { Database } from "../../db/database-types.ts";
 import { kyselyExecutor, type TrackedExecutor } from "../../messaging/boss-executor.ts";
 import { newBoss } from "../../messaging/boss-instance.ts";
 import { WakeableSleep } from "../../messaging/wakeable-sleep.ts";
-import { type ExportContext, generateExport } from "./generate-export.ts";
+import { type ExportContext, generateExport, Interrupted } from "./generate-export.ts";
 
 export const EXPORT_QUEUE = "generate-export";
 /**
@@ -35,6 +35,8 @@ export class ExportQueue {
   private state: "idle" | "running" | "stopping" | "stopped" = "idle";
   private loop: Promise<void> | null = null;
   private readonly pause = new WakeableSleep();
+  /** Aborted when the server stops: the export in hand goes back on the queue rather than hold the stop. */
+  private readonly stopping = new AbortController();
 
   constructor(
     private readonly ctx: ExportContext,
@@ -91,6 +93,7 @@ export class ExportQueue {
   async stop(): Promise<void> {
     if (this.state === "stopped") return;
     this.state = "stopping";
+    this.stopping.abort();
     this.pause.wake();
     await this.loop;
     if (this.starting) {
@@ -119,10 +122,16 @@ export class ExportQueue {
     const [job] = await boss.fetch<ExportJob>(EXPORT_QUEUE, { batchSize: 1 });
     if (!job) return false;
     try {
-      const outcome = await generateExport(this.ctx, job.data.exportId, this.log);
+      const outcome = await generateExport(this.ctx, job.data.exportId, this.log, undefined, this.stopping.signal);
       if (outcome === "completed") this.log.info({ exportId: job.data.exportId }, "export ready");
       await boss.complete(EXPORT_QUEUE, job.id);
     } catch (err) {
+      if (err instanceof Interrupted) {
+        // Stopping: queued again, for this node after its restart or for another node now.
+        await boss.send(EXPORT_QUEUE, job.data);
+        await boss.complete(EXPORT_QUEUE, job.id);
+        return true;
+      }
       await boss.fail(EXPORT_QUEUE, job.id, { message: err instanceof Error ? err.message : String(err) });
       throw err;
     }

@@ -27,6 +27,9 @@ const ACTIVE = 2;
 /** The run was handed on (its node was presumed dead) or the export was deleted: stop writing. */
 class Superseded extends Error {}
 
+/** The server is stopping: the export goes back on the queue, for this node's restart or another. */
+export class Interrupted extends Error {}
+
 /** What a person reads when their export fails: the server's own fault, never the query's values. */
 export const EXPORT_FAILED = "The export could not be written. Try again; if it fails again, tell your administrator.";
 
@@ -51,6 +54,7 @@ export async function generateExport(
   id: number,
   log?: FastifyBaseLogger,
   now: () => Date = () => new Date(),
+  signal?: AbortSignal,
 ): Promise<"completed" | "error" | "skipped"> {
   const db = exportDb(ctx.db);
   const runToken = randomUUID();
@@ -65,7 +69,7 @@ export async function generateExport(
   const file = exportFile(ctx.config.dataDir, id, runToken);
   const part = partFile(file);
   try {
-    await writeZip(ctx, claimed, runToken, part, now);
+    await writeZip(ctx, claimed, runToken, part, now, signal);
     await rename(part, file);
     const { size } = await stat(file);
     const done = await db
@@ -88,6 +92,15 @@ export async function generateExport(
       await rm(file, { force: true });
       return "skipped";
     }
+    if (err instanceof Interrupted) {
+      await db
+        .updateTable("export_request")
+        .set({ status: "received", rows_written: 0 })
+        .where("id", "=", id)
+        .where("run_token", "=", runToken)
+        .execute();
+      throw err;
+    }
     const message = err instanceof HttpError ? err.message : EXPORT_FAILED;
     if (!(err instanceof HttpError)) log?.error({ err, exportId: id }, "export failed");
     await db
@@ -106,6 +119,7 @@ async function writeZip(
   runToken: string,
   part: string,
   now: () => Date,
+  signal?: AbortSignal,
 ): Promise<void> {
   const db = exportDb(ctx.db);
   const user = await owner(ctx, row.user_id);
@@ -142,6 +156,7 @@ async function writeZip(
     await write(`${plan.shown.map((c) => csvField(c.field)).join(",")}\r\n`);
     let lastProgress = Date.now();
     for await (const batch of exportRecords(ctx.db, ctx.dbKind, plan)) {
+      if (signal?.aborted) throw new Interrupted();
       const lines = batch.map(
         (record) => `${plan.shown.map((c) => csvField((record as Record<string, unknown>)[c.field])).join(",")}\r\n`,
       );

@@ -7,7 +7,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { removeExpiredExports } from "../../../../src/server/analytics/exports/export-cleanup.ts";
 import { exportRecords } from "../../../../src/server/analytics/exports/export-rows.ts";
 import { exportDb } from "../../../../src/server/analytics/exports/export-store.ts";
-import { type ExportContext, generateExport } from "../../../../src/server/analytics/exports/generate-export.ts";
+import {
+  type ExportContext,
+  generateExport,
+  Interrupted,
+} from "../../../../src/server/analytics/exports/generate-export.ts";
 import { recordsPlan } from "../../../../src/server/analytics/outcome-records.ts";
 import { accountWithRoles } from "../../../../src/server/auth/account-columns.ts";
 import { toRequestUser } from "../../../../src/server/auth/load-user.ts";
@@ -413,6 +417,34 @@ describe.each(DATABASES)("outcomes explorer exports on $name", (database) => {
     });
     // A second run of the same job finds nothing to do.
     expect(await generateExport(ctx, row.id)).toBe("skipped");
+  });
+
+  it("puts an export back on the queue when the server stops mid-way, leaving no half-written file", async () => {
+    const db = exportDb(t.db);
+    const row = await db
+      .insertInto("export_request")
+      .values({
+        user_id: t.roles.ids.director,
+        status: "received",
+        filename: "x.zip",
+        query: JSON.stringify(everything()),
+        columns: "[]",
+        hash: "0",
+        expires_at: new Date(Date.now() + DAY),
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const stopping = new AbortController();
+    stopping.abort();
+    await expect(generateExport(ctx, row.id, undefined, undefined, stopping.signal)).rejects.toBeInstanceOf(
+      Interrupted,
+    );
+    const after = await db.selectFrom("export_request").selectAll().where("id", "=", row.id).executeTakeFirstOrThrow();
+    expect(after.status).toBe("received");
+    expect(readdirSync(exportsDir).filter((f) => f.startsWith(`${row.id}-`))).toEqual([]);
+    // The next run (a restart, another node) makes it.
+    expect(await generateExport(ctx, row.id)).toBe("completed");
+    await db.deleteFrom("export_request").where("id", "=", row.id).execute();
   });
 
   it("answers bad input with 400 and the schema's or the explorer's message", async () => {
