@@ -61,7 +61,7 @@ export function ExportsList() {
   };
 
   return (
-    <Stack gap="sm" component="section" aria-labelledby="exports-title">
+    <Stack gap="sm" mt="xl" component="section" aria-labelledby="exports-title">
       <Group justify="space-between">
         <Title order={2} size="h3" id="exports-title">
           Exports
@@ -90,7 +90,7 @@ export function ExportsList() {
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>File</Table.Th>
-                <Table.Th>Status</Table.Th>
+                <Table.Th style={{ minWidth: 120 }}>Status</Table.Th>
                 <Table.Th>Records</Table.Th>
                 <Table.Th>Asked for</Table.Th>
                 <Table.Th>Deleted on</Table.Th>
@@ -102,7 +102,7 @@ export function ExportsList() {
             <Table.Tbody>
               {rows.map((row) => (
                 <Table.Tr key={row.id}>
-                  <Table.Td>
+                  <Table.Td style={{ wordBreak: "break-word" }}>
                     <Text size="sm" fw={500}>
                       {row.name ?? row.filename}
                     </Text>
