@@ -113,6 +113,12 @@ export async function generateExport(
   }
 }
 
+/** A CSV cell: an item answer holding several choices (a list) is written as its JSON. */
+function cell(value: unknown): string {
+  const plain = value !== null && typeof value === "object" && !(value instanceof Date) ? JSON.stringify(value) : value;
+  return csvField(plain);
+}
+
 async function writeZip(
   ctx: ExportContext,
   row: ExportRow,
@@ -158,7 +164,7 @@ async function writeZip(
     for await (const batch of exportRecords(ctx.db, ctx.dbKind, plan)) {
       if (signal?.aborted) throw new Interrupted();
       const lines = batch.map(
-        (record) => `${plan.shown.map((c) => csvField((record as Record<string, unknown>)[c.field])).join(",")}\r\n`,
+        (record) => `${plan.shown.map((c) => cell((record as Record<string, unknown>)[c.field])).join(",")}\r\n`,
       );
       await write(lines.join(""));
       rows += batch.length;

@@ -200,6 +200,21 @@ describe.each(DATABASES)("outcomes explorer exports on $name", (database) => {
     ready = { id: created.id, hash: explorer.hash, filename: String(done.filename) };
   }, 90_000);
 
+  it("exports item-level answers as the explorer shows them, one column per question", async () => {
+    const query = everything({ scorableFilter: false, measure: [fx.measures.gad7] });
+    const columns = ["record_id", "mrn", "completed_at"];
+    const created = await requestExport({ query, columns });
+    expect((await settled(created.id)).status).toBe("completed");
+    const explorer = await explorerRecords(query, columns);
+    const { files } = await download(created.id);
+    const [header, ...rows] = parseCsv(files.get("records.csv") as string);
+    const fields = explorer.columns.map((c: { field: string }) => c.field);
+    expect(fields.slice(0, 4)).toEqual([...columns, "item_q1"]);
+    expect(header).toEqual(fields);
+    expect(rows).toEqual(explorer.rows.map((r) => fields.map((c: string) => asCell(r[c]))));
+    expect(files.get("codebook.md")).toContain("| item_q1 | Item 1 | Answer to question q1 of the measure |");
+  }, 60_000);
+
   it("names the file after the saved query, and lists the caller's exports newest first", async () => {
     const saved = await t.call(
       "POST",
