@@ -48,10 +48,19 @@ export interface AppConfig {
    * (docs/reminders.md); 0 turns the job off on this node.
    */
   reminderCheckSeconds: number;
+  /** Outcomes explorer exports (analytics/exports; docs/analytics.md, Exports). */
+  exports: ExportsConfig;
   /** The server's connection pool to PostgreSQL (db/statement-timeout.ts; docs/scale.md). */
   database: DatabasePoolConfig;
   /** When the server answers 503 + Retry-After instead of queueing work (http/load-shedding.ts; docs/scale.md). */
   loadShedding: LoadSheddingConfig;
+}
+
+export interface ExportsConfig {
+  /** This node generates queued exports (EXPORT_WORKER, on); off: it only queues them for other nodes. */
+  worker: boolean;
+  /** Seconds between looks for exports past their 7 days (EXPORT_CLEANUP_CHECK_SECONDS); 0: never on this node. */
+  cleanupCheckSeconds: number;
 }
 
 export interface DatabasePoolConfig {
@@ -242,6 +251,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     accounts: loadAccountsConfig(env, port),
     alertEscalationCheckSeconds: intFromEnv(env.ALERT_ESCALATION_CHECK_SECONDS, 300, "ALERT_ESCALATION_CHECK_SECONDS"),
     reminderCheckSeconds: intFromEnv(env.REMINDER_CHECK_SECONDS, 300, "REMINDER_CHECK_SECONDS"),
+    exports: {
+      worker: onOffFromEnv(env.EXPORT_WORKER, true, "EXPORT_WORKER"),
+      cleanupCheckSeconds: intFromEnv(env.EXPORT_CLEANUP_CHECK_SECONDS, 3600, "EXPORT_CLEANUP_CHECK_SECONDS"),
+    },
     database: loadDatabasePoolConfig(env),
     loadShedding: loadLoadSheddingConfig(env),
   };

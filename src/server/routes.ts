@@ -3,6 +3,7 @@ import { accountRoutes } from "./accounts/routes.ts";
 import { admissionRoutes } from "./admissions/routes.ts";
 import { alertRoutes } from "./alerts/routes.ts";
 import { outcomeChartRoutes } from "./analytics/charts/routes.ts";
+import { exportsRoutes } from "./analytics/exports/exports-routes.ts";
 import { analyticsRoutes } from "./analytics/routes.ts";
 import { usageRoutes } from "./analytics/usage/routes.ts";
 import type { AppContext } from "./app-context.ts";
@@ -68,5 +69,6 @@ export const apiRouteModules: ((app: FastifyInstance, ctx: AppContext) => Promis
   auditRoutes,
   analyticsRoutes,
   outcomeChartRoutes,
+  exportsRoutes,
   usageRoutes,
 ];

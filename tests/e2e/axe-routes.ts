@@ -384,12 +384,24 @@ async function runExplorerQuery(page: Page): Promise<void> {
   await page.getByText(/^[\d,]+ records found$/).waitFor();
 }
 
+/** The same query exported (issue 13 §5): the exports list with a row and its status, the 4-second tooltip. */
+async function exportExplorerQuery(page: Page): Promise<void> {
+  const exportButton = page.getByRole("button", { name: "Export records" });
+  // The records of the state before are still on screen; a fresh page runs the query first.
+  if (!(await exportButton.isVisible())) await runExplorerQuery(page);
+  await exportButton.click();
+  await page.getByRole("table", { name: "Your exports" }).waitFor();
+}
+
 export const ANALYTICS_ROUTES: RouteCase[] = [
   {
     name: "outcomes explorer",
     path: "/analytics/outcomes-explorer",
     roles: ["director"],
-    states: [{ name: "records of a query", open: runExplorerQuery }],
+    states: [
+      { name: "records of a query", open: runExplorerQuery },
+      { name: "an export in the exports list", open: exportExplorerQuery },
+    ],
   },
   { name: "usage: patients", path: "/analytics/usage/patients", roles: ANALYTICS, ready: usageLoaded },
   { name: "usage: clinical", path: "/analytics/usage/clinical", roles: ANALYTICS, ready: usageLoaded },

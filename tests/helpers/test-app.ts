@@ -55,6 +55,8 @@ export async function createTestApp(
     alertEscalationCheckSeconds: 0,
     // Nor the reminder job (reminders/reminder-job.ts): tests call sendDueReminders with a fake clock.
     reminderCheckSeconds: 0,
+    // Nor export generation and retention (analytics/exports): an export test turns them on, or drives them with a fake clock.
+    exports: { worker: false, cleanupCheckSeconds: 0 },
     // No load shedding (http/load-shedding.ts) unless a test asks: a test's own set-up may block
     // the event loop (PGlite runs on it) and its bursts are not overload.
     loadShedding: { ...loadConfig({}).loadShedding, maxDatabaseQueue: 0, maxEventLoopDelayMs: 0 },

@@ -27,6 +27,7 @@ describe.each(DATABASES)("session revocation on $name", (database) => {
       tokenSecret: SECRET,
       alertEscalationCheckSeconds: 0,
       reminderCheckSeconds: 0,
+      exports: { worker: false, cleanupCheckSeconds: 0 },
     };
     other = await buildApp(
       {

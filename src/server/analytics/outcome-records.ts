@@ -10,9 +10,9 @@ import type { Database } from "../db/database-types.ts";
 import { badRequest } from "../http/http-error.ts";
 import { currentDefinition } from "../measures/definitions.ts";
 import { clinicTimeZone } from "../sessions/availability.ts";
-import { effectiveQuery } from "./effective-query.ts";
+import { effectiveQuery, type FullQuery } from "./effective-query.ts";
 import { outcomeColumns } from "./outcome-columns.ts";
-import { compileOutcomeQuery } from "./outcome-query.ts";
+import { type CompiledOutcomeQuery, compileOutcomeQuery } from "./outcome-query.ts";
 import { inWords, outcomeWords, TOTAL_SCORE } from "./outcome-words.ts";
 import { queryHash } from "./query-hash.ts";
 
@@ -64,61 +64,58 @@ function itemColumns(def: MeasureDefinition | undefined): OutcomeColumn[] {
 }
 
 /**
- * One page of the explorer's records, or only their total (spec §7 POST analytics/outcomes-explorer).
- * The page is read in one statement: the compiled query, its sort (total score last within a
- * session, spec §3), and only the columns asked for.
+ * A run of the query, before any row is read: what it selects, in which columns, and how a row
+ * read from SQL becomes a record (in words). The explorer's pages and the exports
+ * (exports/export-rows.ts) share it, so an export holds exactly the explorer's records.
  */
-export async function outcomeRecords(
+export interface RecordsPlan {
+  zone: string;
+  query: FullQuery;
+  hash: string;
+  compiled: CompiledOutcomeQuery;
+  /** The columns answered, in order, with their headers (item-level answers add one per question). */
+  shown: OutcomeColumn[];
+  /** Each selected measure's current definition (score types, questions). */
+  definitions: Map<number, MeasureDefinition>;
+  /** The SELECT list: the shown columns, and the keys record() reads. */
+  selected: RawBuilder<unknown>[];
+  /** ORDER BY a sortable field (total score last within a session, spec §3), then the session. */
+  order(field: string, direction: "asc" | "desc"): RawBuilder<unknown>[];
+  /** A row as read from SQL, as a record: codes in words, item answers as item_<question> keys. */
+  record(raw: Record<string, unknown>): OutcomeRecordsPage["rows"][number];
+}
+
+export async function recordsPlan(
   db: Kysely<Database>,
   bundle: SchemaBundle,
   user: RequestUser,
-  request: OutcomesExplorerRequest,
-): Promise<OutcomeRecordsPage> {
+  request: Pick<OutcomesExplorerRequest, "query" | "columns">,
+): Promise<RecordsPlan> {
   const query = effectiveQuery(request.query, bundle);
   const columns = chosenColumns(bundle, request.columns);
   const hash = queryHash({ query: request.query, columns: request.columns ?? [] });
   const zone = await clinicTimeZone(db);
   const compiled = compileOutcomeQuery(bundle, user, query, zone, todayIn(zone));
-
-  const counted = await sql<{
-    total: string;
-  }>`select count(*) as total from ${compiled.from} where ${compiled.where}`.execute(db);
-  const totalRecords = Number(counted.rows[0]?.total ?? 0);
   const definitions = await definitionsOf(db, query.measure);
   const items = compiled.scores ? [] : itemColumns(definitions.get(query.measure[0] as number));
-  const shown: OutcomeColumn[] = [
-    ...columns.filter((c) => compiled.scores || !["score_type", "score"].includes(c.field)),
-    ...items,
-  ].map((c) => ({ field: c.field, header: c.header }));
-  if (request.count_only) return { rows: [], totalRecords, hash, columns: shown };
+  const kept = columns.filter((c) => compiled.scores || !["score_type", "score"].includes(c.field));
+  const shown: OutcomeColumn[] = [...kept, ...items].map((c) => ({ field: c.field, header: c.header }));
 
-  const page = request.page ?? 1;
-  const pageSize = request.pageSize ?? 25;
-  if ((page - 1) * pageSize >= LIST_REACH) {
-    throw badRequest([{ field: "page", message: LIST_REACH_MESSAGE }]);
-  }
   const sqlOf = outcomeColumns(zone);
-  const sortField = request.sort ?? "completed_at";
-  const sortColumn = tableColumns(bundle).find((c) => c.field === sortField && c.sortable);
-  if (!sortColumn) throw badRequest([{ field: "sort", message: "Sort is not valid" }]);
-  const direction = sql.raw((request.order ?? "desc") === "asc" ? "asc" : "desc");
-  const order: RawBuilder<unknown>[] = [sql`${sqlOf[sortField]} ${direction} nulls last`, sql`cm.id ${direction}`];
-  if (compiled.scores) order.push(sql`(ms.score_type = ${TOTAL_SCORE}), ms.score_type`);
-
-  const selected = columns
-    .filter((c) => compiled.scores || !["score_type", "score"].includes(c.field))
-    .map((c) => sql`${sqlOf[c.field]} as ${sql.ref(c.field)}`);
+  const selected = kept.map((c) => sql`${sqlOf[c.field]} as ${sql.ref(c.field)}`);
   selected.push(sql`cm.id as record_id_key`, sql`cm.measure_id as measure_id_key`);
   if (items.length) {
     selected.push(sql`(select jsonb_object_agg(a.question_id, a.value) from answer a
       where a.client_measure_id = cm.id) as answers_key`);
   }
-  const result = await sql<Record<string, unknown>>`select ${sql.join(selected)} from ${compiled.from}
-    where ${compiled.where} order by ${sql.join(order)}
-    limit ${pageSize} offset ${(page - 1) * pageSize}`.execute(db);
-
+  const order = (field: string, dir: "asc" | "desc") => {
+    const direction = sql.raw(dir === "asc" ? "asc" : "desc");
+    const parts: RawBuilder<unknown>[] = [sql`${sqlOf[field]} ${direction} nulls last`, sql`cm.id ${direction}`];
+    if (compiled.scores) parts.push(sql`(ms.score_type = ${TOTAL_SCORE}), ms.score_type`);
+    return parts;
+  };
   const words = outcomeWords(bundle, definitions);
-  const rows = result.rows.map((raw) => {
+  const record = (raw: Record<string, unknown>) => {
     const row = inWords(raw, words);
     row.record_id = raw.record_id_key;
     delete row.record_id_key;
@@ -129,6 +126,44 @@ export async function outcomeRecords(
       row[item.field] = value === undefined ? null : value;
     }
     return row as OutcomeRecordsPage["rows"][number];
-  });
-  return { rows, totalRecords, hash, columns: shown };
+  };
+  return { zone, query, hash, compiled, shown, definitions, selected, order, record };
+}
+
+/** How many records the plan selects. */
+export async function countRecords(db: Kysely<Database>, plan: RecordsPlan): Promise<number> {
+  const { from, where } = plan.compiled;
+  const counted = await sql<{ total: string }>`select count(*) as total from ${from} where ${where}`.execute(db);
+  return Number(counted.rows[0]?.total ?? 0);
+}
+
+/**
+ * One page of the explorer's records, or only their total (spec §7 POST analytics/outcomes-explorer).
+ * The page is read in one statement: the compiled query, its sort (total score last within a
+ * session, spec §3), and only the columns asked for.
+ */
+export async function outcomeRecords(
+  db: Kysely<Database>,
+  bundle: SchemaBundle,
+  user: RequestUser,
+  request: OutcomesExplorerRequest,
+): Promise<OutcomeRecordsPage> {
+  const plan = await recordsPlan(db, bundle, user, request);
+  const totalRecords = await countRecords(db, plan);
+  const { hash, shown: columns } = plan;
+  if (request.count_only) return { rows: [], totalRecords, hash, columns };
+
+  const page = request.page ?? 1;
+  const pageSize = request.pageSize ?? 25;
+  if ((page - 1) * pageSize >= LIST_REACH) {
+    throw badRequest([{ field: "page", message: LIST_REACH_MESSAGE }]);
+  }
+  const sortField = request.sort ?? "completed_at";
+  const sortColumn = tableColumns(bundle).find((c) => c.field === sortField && c.sortable);
+  if (!sortColumn) throw badRequest([{ field: "sort", message: "Sort is not valid" }]);
+  const order = plan.order(sortField, request.order ?? "desc");
+  const result = await sql<Record<string, unknown>>`select ${sql.join(plan.selected)} from ${plan.compiled.from}
+    where ${plan.compiled.where} order by ${sql.join(order)}
+    limit ${pageSize} offset ${(page - 1) * pageSize}`.execute(db);
+  return { rows: result.rows.map(plan.record), totalRecords, hash, columns };
 }

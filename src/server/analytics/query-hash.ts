@@ -14,7 +14,7 @@ export interface QueryDefinition {
 }
 
 /** Sorted copies of the set-like lists; the column list keeps its order (it is the table's). */
-function normalised(def: QueryDefinition): unknown {
+export function normalised(def: QueryDefinition): unknown {
   const sortedKeys = (value: unknown): unknown => {
     if (Array.isArray(value)) return value.map(sortedKeys);
     if (value && typeof value === "object") {

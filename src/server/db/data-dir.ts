@@ -16,7 +16,9 @@ import { StartupError } from "../startup-error.ts";
 export const PGLITE_SUBDIR = "pglite";
 export const TOKEN_SECRET_FILE = "token-secret";
 /** What this server keeps in DATA_DIR; dot files (.gitkeep) and a volume's lost+found are tolerated. */
-const OWN_ENTRIES = new Set([PGLITE_SUBDIR, TOKEN_SECRET_FILE, "lost+found"]);
+/** Outcomes explorer exports (analytics/exports/export-files.ts), kept 7 days. */
+export const EXPORTS_SUBDIR = "exports";
+const OWN_ENTRIES = new Set([PGLITE_SUBDIR, TOKEN_SECRET_FILE, EXPORTS_SUBDIR, "lost+found"]);
 
 const where = (dataDir: string) => `DATA_DIR (${dataDir})`;
 const reason = (err: unknown) => {

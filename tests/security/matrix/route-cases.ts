@@ -1,4 +1,8 @@
+import { randomUUID } from "node:crypto";
+import { mkdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
 import { ACCOUNT_WIDE_STAFF_ONLY } from "../../../src/server/accounts/account-access.ts";
+import { loadConfig } from "../../../src/server/config.ts";
 import { EMAIL } from "../../../src/server/contacts/contacts.ts";
 import { todayIn } from "../../../src/shared/scheduling/due-dates.ts";
 import { nextMrn, patientBody } from "../../helpers/patients.ts";
@@ -122,6 +126,39 @@ async function matrixSavedQuery(fx: Fixture): Promise<number> {
     .returning("id" as never)
     .executeTakeFirstOrThrow();
   return id as number;
+}
+
+/** A ready export of the caller (its file written when `withFile`), to read or delete. */
+async function matrixExport(fx: Fixture, caller: CallerName, withFile = false): Promise<number> {
+  const runToken = randomUUID();
+  const { id } = await fx.db
+    .insertInto("export_request" as never)
+    .values({
+      user_id: fx.ids[caller] ?? fx.ids.director,
+      status: "completed",
+      filename: "outcomes-matrix.zip",
+      hash: "0000000000000000",
+      run_token: runToken,
+      expires_at: new Date(Date.now() + 86_400_000),
+    } as never)
+    .returning("id" as never)
+    .executeTakeFirstOrThrow();
+  if (withFile) {
+    const dir = path.join(loadConfig({ DATA_DIR: "./data/test-unused" }).dataDir, "exports");
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    writeFileSync(path.join(dir, `${id}-${runToken}.zip`), "PK matrix", { mode: 0o600 });
+  }
+  return id as number;
+}
+
+/** The matrix asks for exports again and again: a caller's queued ones would reach the pending limit. */
+async function clearPendingExports(fx: Fixture, caller: CallerName): Promise<void> {
+  const userId = fx.ids[caller];
+  if (userId)
+    await fx.db
+      .deleteFrom("export_request" as never)
+      .where("user_id" as never, "=", userId as never)
+      .execute();
 }
 
 /** The smallest whole outcomes explorer query: records outside programs, of charts with no clinician. */
@@ -584,6 +621,42 @@ export const ROUTE_CASES: Record<string, RouteCase> = {
     kind: "gated",
     ok: [200, 204],
     request: async (fx) => ({ url: `/api/analytics/queries/${await matrixSavedQuery(fx)}` }),
+  },
+
+  // Exports of the explorer (analytics/exports): the caller's own; someone else's is a 404 (exports.test.ts).
+  "POST /api/analytics/generate-export-file": {
+    kind: "gated",
+    ok: [202],
+    async request(fx, _t, caller) {
+      await clearPendingExports(fx, caller);
+      return { url: "/api/analytics/generate-export-file", body: { query: MATRIX_QUERY } };
+    },
+  },
+  "GET /api/analytics/export/user-status": {
+    kind: "gated",
+    request: () => ({ url: "/api/analytics/export/user-status" }),
+  },
+  "DELETE /api/analytics/export/status/:id": {
+    kind: "gated",
+    request: async (fx, _t, caller) => ({ url: `/api/analytics/export/status/${await matrixExport(fx, caller)}` }),
+  },
+  "GET /api/analytics/export/download/:id": {
+    kind: "gated",
+    request: async (fx, _t, caller) => ({ url: `/api/analytics/export/download/${await matrixExport(fx, caller)}` }),
+  },
+  // Public: a browser download carries no bearer token, the signed link authorises (whoever holds it, for a minute).
+  "GET /api/analytics/export/file": {
+    kind: "public",
+    async request(fx) {
+      const id = await matrixExport(fx, "director", true);
+      const res = await fx.app.inject({
+        method: "GET",
+        url: `/api/analytics/export/download/${id}`,
+        headers: fx.headers.director,
+      });
+      if (res.statusCode !== 200) throw new Error(`export download: ${res.statusCode} ${res.body}`);
+      return { url: res.json().url };
+    },
   },
 
   // ---- settings (admin): users, teams, locations, outbox, clinic settings

@@ -8,7 +8,9 @@ import { columnsForTable } from "../../../renderers/table-columns.ts";
 import { AnalyticsFilterPanel } from "./AnalyticsFilterPanel.tsx";
 import { ColumnChooser } from "./ColumnChooser.tsx";
 import { OutcomeCharts } from "./charts/OutcomeCharts.tsx";
-import { type RecordsRequest, type SavedQueryRecord, useOutcomeRecords } from "./explorer-api.ts";
+import { type RecordsRequest, type SavedQueryRecord, useOutcomeRecords, useSavedQueries } from "./explorer-api.ts";
+import { ExportButton } from "./exports/ExportButton.tsx";
+import { ExportsList } from "./exports/ExportsList.tsx";
 import { queryDefaults } from "./filter-fields.ts";
 import { queryErrors } from "./query-validator.ts";
 import { SavedQueriesPanel } from "./SavedQueriesPanel.tsx";
@@ -35,6 +37,9 @@ export function OutcomesExplorerPage() {
   const [openId, setOpenId] = useState<number | null>(null);
   const [request, setRequest] = useState<RecordsRequest | null>(null);
   const records = useOutcomeRecords(request);
+  const savedQueries = useSavedQueries();
+  // An export names the saved query only while the query on screen is still that query.
+  const savedId = (hash: string) => savedQueries.data?.rows.find((q) => q.id === openId && q.hash === hash)?.id;
 
   const [problems, setProblems] = useState<Record<string, string>>({});
   const run = () => {
@@ -130,6 +135,10 @@ export function OutcomesExplorerPage() {
                   >
                     Hash {page.hash}
                   </Badge>
+                  <ExportButton
+                    request={{ query: request.query, columns: request.columns, savedQueryId: savedId(page.hash) }}
+                    totalRecords={page.totalRecords}
+                  />
                 </Group>
                 <SchemaTable
                   tableId={RECORDS_TABLE}
@@ -151,6 +160,7 @@ export function OutcomesExplorerPage() {
           </Stack>
           {/* Issue 13 §2: the charts of the query last run (charts/OutcomeCharts.tsx). */}
           <OutcomeCharts query={request?.query ?? null} />
+          <ExportsList />
         </Grid.Col>
       </Grid>
       <ClinicalSignificanceSection query={request?.query ?? null} />

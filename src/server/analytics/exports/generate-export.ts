@@ -1,0 +1,205 @@
+import { randomUUID } from "node:crypto";
+import { createWriteStream } from "node:fs";
+import { rename, rm, stat } from "node:fs/promises";
+import { PassThrough } from "node:stream";
+import { finished } from "node:stream/promises";
+import type { FastifyBaseLogger } from "fastify";
+import yazl from "yazl";
+import type { AppContext } from "../../app-context.ts";
+import { csvField } from "../../audit/audit-csv.ts";
+import { accountWithRoles } from "../../auth/account-columns.ts";
+import { toRequestUser } from "../../auth/load-user.ts";
+import type { RequestUser } from "../../auth/request-user.ts";
+import { HttpError } from "../../http/http-error.ts";
+import { currentDefinition } from "../../measures/definitions.ts";
+import { countRecords, recordsPlan } from "../outcome-records.ts";
+import { CODEBOOK_FILE, codebook, RECORDS_FILE } from "./codebook.ts";
+import { ensureExportsDir, exportFile, partFile } from "./export-files.ts";
+import { exportRecords } from "./export-rows.ts";
+import { type ExportRow, exportDb, RETENTION_MS } from "./export-store.ts";
+
+export type ExportContext = Pick<AppContext, "config" | "db" | "dbKind" | "bundle">;
+
+/** How often the row's progress is written while records stream (the list polls it). */
+const PROGRESS_EVERY_MS = 1000;
+const ACTIVE = 2;
+
+/** The run was handed on (its node was presumed dead) or the export was deleted: stop writing. */
+class Superseded extends Error {}
+
+/** The server is stopping: the export goes back on the queue, for this node's restart or another. */
+export class Interrupted extends Error {}
+
+/** What a person reads when their export fails: the server's own fault, never the query's values. */
+export const EXPORT_FAILED = "The export could not be written. Try again; if it fails again, tell your administrator.";
+
+/** The owner as the query sees them now: their chart visibility, their rights. */
+async function owner(ctx: ExportContext, userId: number): Promise<RequestUser | null> {
+  const row = await accountWithRoles(ctx.db).where("u.id", "=", userId).executeTakeFirst();
+  if (!row || row.status !== ACTIVE) return null;
+  const user = toRequestUser(row, ctx.bundle);
+  return user.permissions.has("analytics.outcomes") ? user : null;
+}
+
+/**
+ * Generates one export (the pg-boss job's work; export-queue.ts): claims the row, counts the
+ * records, streams them as CSV into the zip on disk with the codebook after them, then marks the
+ * row Ready for 7 days. Memory holds one batch of records and the zip's buffers, whatever the
+ * size. Records are cut to the charts the owner may see when it runs, as the explorer does.
+ * A repeated job (its node died mid-run) claims the row again with a new run token; the old
+ * run, should it still be writing, notices at its next progress write and stops.
+ */
+export async function generateExport(
+  ctx: ExportContext,
+  id: number,
+  log?: FastifyBaseLogger,
+  now: () => Date = () => new Date(),
+  signal?: AbortSignal,
+): Promise<"completed" | "error" | "skipped"> {
+  const db = exportDb(ctx.db);
+  const runToken = randomUUID();
+  const claimed = await db
+    .updateTable("export_request")
+    .set({ status: "in_process", run_token: runToken, started_at: now(), rows_written: 0, error_message: null })
+    .where("id", "=", id)
+    .where("status", "in", ["received", "in_process"])
+    .returningAll()
+    .executeTakeFirst();
+  if (!claimed) return "skipped";
+  const file = exportFile(ctx.config.dataDir, id, runToken);
+  const part = partFile(file);
+  try {
+    await writeZip(ctx, claimed, runToken, part, now, signal);
+    await rename(part, file);
+    const { size } = await stat(file);
+    const done = await db
+      .updateTable("export_request")
+      .set({
+        status: "completed",
+        byte_size: size,
+        completed_at: now(),
+        expires_at: new Date(now().getTime() + RETENTION_MS),
+      })
+      .where("id", "=", id)
+      .where("run_token", "=", runToken)
+      .returning("id")
+      .executeTakeFirst();
+    if (!done) throw new Superseded();
+    return "completed";
+  } catch (err) {
+    await rm(part, { force: true });
+    if (err instanceof Superseded) {
+      await rm(file, { force: true });
+      return "skipped";
+    }
+    if (err instanceof Interrupted) {
+      await db
+        .updateTable("export_request")
+        .set({ status: "received", rows_written: 0 })
+        .where("id", "=", id)
+        .where("run_token", "=", runToken)
+        .execute();
+      throw err;
+    }
+    const message = err instanceof HttpError ? err.message : EXPORT_FAILED;
+    if (!(err instanceof HttpError)) log?.error({ err, exportId: id }, "export failed");
+    await db
+      .updateTable("export_request")
+      .set({ status: "error", error_message: message })
+      .where("id", "=", id)
+      .where("run_token", "=", runToken)
+      .execute();
+    return "error";
+  }
+}
+
+/** A CSV cell: an item answer holding several choices (a list) is written as its JSON. */
+function cell(value: unknown): string {
+  const plain = value !== null && typeof value === "object" && !(value instanceof Date) ? JSON.stringify(value) : value;
+  return csvField(plain);
+}
+
+async function writeZip(
+  ctx: ExportContext,
+  row: ExportRow,
+  runToken: string,
+  part: string,
+  now: () => Date,
+  signal?: AbortSignal,
+): Promise<void> {
+  const db = exportDb(ctx.db);
+  const user = await owner(ctx, row.user_id);
+  if (!user) throw new HttpError(403, "Your account can no longer run outcomes explorer exports.");
+  const columns = row.columns ?? [];
+  const plan = await recordsPlan(ctx.db, ctx.bundle, user, { query: row.query, columns });
+  const total = await countRecords(ctx.db, plan);
+  const progress = async (written: number, totalRows?: number) => {
+    const updated = await db
+      .updateTable("export_request")
+      .set({ rows_written: written, ...(totalRows === undefined ? {} : { total_rows: totalRows }) })
+      .where("id", "=", row.id)
+      .where("run_token", "=", runToken)
+      .returning("id")
+      .executeTakeFirst();
+    if (!updated) throw new Superseded();
+  };
+  await progress(0, total);
+
+  await ensureExportsDir(ctx.config.dataDir);
+  const zip = new yazl.ZipFile();
+  const out = createWriteStream(part, { mode: 0o600 });
+  const written = finished(out);
+  written.catch(() => undefined); // awaited below; this only keeps an early failure from going unhandled
+  zip.outputStream.pipe(out);
+  const csv = new PassThrough();
+  const mtime = now();
+  zip.addReadStream(csv, RECORDS_FILE, { mtime });
+  const write = async (text: string) => {
+    if (!csv.write(text)) await new Promise<void>((resolve) => csv.once("drain", resolve));
+  };
+  let rows = 0;
+  try {
+    await write(`${plan.shown.map((c) => csvField(c.field)).join(",")}\r\n`);
+    let lastProgress = Date.now();
+    for await (const batch of exportRecords(ctx.db, ctx.dbKind, plan)) {
+      if (signal?.aborted) throw new Interrupted();
+      const lines = batch.map(
+        (record) => `${plan.shown.map((c) => cell((record as Record<string, unknown>)[c.field])).join(",")}\r\n`,
+      );
+      await write(lines.join(""));
+      rows += batch.length;
+      if (Date.now() - lastProgress >= PROGRESS_EVERY_MS) {
+        await progress(rows);
+        lastProgress = Date.now();
+      }
+    }
+    csv.end();
+    const measures = [];
+    for (const measureId of plan.query.measure) {
+      const current = await currentDefinition(ctx.db, measureId);
+      if (current) measures.push({ id: measureId, version: current.version, definition: current.definition });
+    }
+    const book = codebook({
+      bundle: ctx.bundle,
+      filename: row.filename,
+      hash: row.hash,
+      query: row.query,
+      columns,
+      shown: plan.shown,
+      measures,
+      records: rows,
+      zone: plan.zone,
+      generatedAt: mtime,
+      savedQueryName: row.name,
+    });
+    zip.addBuffer(Buffer.from(book, "utf8"), CODEBOOK_FILE, { mtime });
+    zip.end();
+    await written;
+  } catch (err) {
+    csv.destroy();
+    out.destroy();
+    await written.catch(() => undefined);
+    throw err;
+  }
+  await progress(rows);
+}
