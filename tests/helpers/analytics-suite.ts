@@ -29,8 +29,12 @@ export interface AnalyticsSuite {
  * The analytics tests' common ground: the app with a user of each role (settingsSuite), the
  * measure library, programs on, and the fixture clinic, built once per file and database.
  */
-export function analyticsSuite(database: (typeof DATABASES)[number], prefix: string): AnalyticsSuite {
-  const t = settingsSuite(database, prefix);
+export function analyticsSuite(
+  database: (typeof DATABASES)[number],
+  prefix: string,
+  opts?: Parameters<typeof settingsSuite>[2],
+): AnalyticsSuite {
+  const t = settingsSuite(database, prefix, opts);
   let fx: AnalyticsFixture | undefined;
   let today = "";
   beforeAll(async () => {

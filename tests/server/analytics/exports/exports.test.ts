@@ -16,29 +16,25 @@ import { recordsPlan } from "../../../../src/server/analytics/outcome-records.ts
 import { accountWithRoles } from "../../../../src/server/auth/account-columns.ts";
 import { toRequestUser } from "../../../../src/server/auth/load-user.ts";
 import { loadConfig } from "../../../../src/server/config.ts";
-import { syncMeasureLibrary } from "../../../../src/server/measures/library-sync.ts";
-import { clinicTimeZone } from "../../../../src/server/sessions/availability.ts";
-import { todayIn } from "../../../../src/shared/scheduling/due-dates.ts";
 import { defaultBundle } from "../../../../src/shared/schema/bundle.ts";
 import type { TestQuery } from "../../../helpers/analytics-expected.ts";
-import { type AnalyticsFixture, buildAnalyticsFixture } from "../../../helpers/analytics-fixture.ts";
-import { measureId } from "../../../helpers/measures.ts";
-import { setProgramsEnabled } from "../../../helpers/programs.ts";
-import { type Headers, settingsSuite } from "../../../helpers/settings.ts";
+import type { AnalyticsFixture } from "../../../helpers/analytics-fixture.ts";
+import { analyticsSuite } from "../../../helpers/analytics-suite.ts";
+import type { Headers } from "../../../helpers/settings.ts";
 import { DATABASES } from "../../../helpers/test-app.ts";
 import { authHeader, createUser } from "../../../helpers/users.ts";
 import { parseCsv, unzipText } from "./export-helpers.ts";
 
-const UNASSIGNED = 800000000000;
 const DAY = 86_400_000;
 const LARGE = 3000;
 
 describe.each(DATABASES)("outcomes explorer exports on $name", (database) => {
   const dataDir = mkdtempSync(path.join(tmpdir(), "mbc-exports-"));
   // The worker on, as in production: a request is generated on the pg-boss queue.
-  const t = settingsSuite(database, "xp", {
+  const suite = analyticsSuite(database, "xp", {
     config: { dataDir, exports: { worker: true, cleanupCheckSeconds: 0 } },
   });
+  const { t } = suite;
   let fx: AnalyticsFixture;
   let ctx: ExportContext;
   let otherDirector: Headers;
@@ -46,15 +42,7 @@ describe.each(DATABASES)("outcomes explorer exports on $name", (database) => {
   const exportsDir = path.join(dataDir, "exports");
 
   beforeAll(async () => {
-    await syncMeasureLibrary(t.db);
-    await setProgramsEnabled(t.db, true);
-    const today = todayIn(await clinicTimeZone(t.db));
-    const measures = {
-      phq9: await measureId(t.db, "phq-9"),
-      gad7: await measureId(t.db, "gad-7"),
-      psc17: await measureId(t.db, "psc-17"),
-    };
-    fx = await buildAnalyticsFixture(t.db, measures, today, "xp");
+    fx = suite.fx();
     ctx = {
       config: { ...loadConfig({ LOG_LEVEL: "silent" }), dataDir },
       db: t.db,
@@ -62,28 +50,17 @@ describe.each(DATABASES)("outcomes explorer exports on $name", (database) => {
       bundle: defaultBundle,
     };
     otherDirector = await authHeader(t.db, await createUser(t.db, { username: "xp-director2", roles: ["director"] }));
-  }, 120_000);
+  });
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-  /** Every record of the fixture of one measure: every program, location, clinician, gender and age. */
-  const everything = (over: Partial<TestQuery> = {}): TestQuery => ({
-    program_or_location_filter: "location",
-    program_uuid: [],
-    location_uuid: [...fx.locations.map((l) => l.uuid), "none"],
-    clinicians: [UNASSIGNED, ...fx.clinicians],
-    clinical_teams: [],
-    scorableFilter: true,
-    measure: [fx.measures.phq9],
-    results_to_include: "all",
-    gender: ["m", "f", "u", "o", "n"],
-    age: ["lt18", "18-25", "26-35", "36-45", "46-55", "56-65", "gt65"],
-    completed: "any",
-    program_discharge: "any",
-    completedType: "any",
-    dateFilterMode: "completed",
-    datePreset: "all_time",
-    ...over,
-  });
+  /** Every record of the fixture of one measure: every location (and none), clinician, gender and age. */
+  const everything = (over: Partial<TestQuery> = {}): TestQuery =>
+    suite.everyone({
+      program_or_location_filter: "location",
+      program_uuid: [],
+      location_uuid: [...fx.locations.map((l) => l.uuid), "none"],
+      ...over,
+    });
 
   const list = async (headers: Headers = director()) => {
     const res = await t.call("GET", "/api/analytics/export/user-status", undefined, headers);
