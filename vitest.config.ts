@@ -1,8 +1,21 @@
-import { defineConfig } from "vitest/config";
+import { configDefaults, defineConfig } from "vitest/config";
+
+/**
+ * Test files that replace modules (vi.mock), fake timers or spy on the app's modules, and every
+ * client test (jsdom, module mocks): each runs in a fresh module graph.
+ */
+const ISOLATED = [
+  "tests/client/**/*.test.{ts,tsx}",
+  "tests/security/access-matrix.test.ts",
+  "tests/security/fuzz.test.ts",
+  "tests/security/brute-force.test.ts",
+  "tests/security/uniform-duration.test.ts",
+  "tests/server/http/page-cap.test.ts",
+  "tests/server/openapi/openapi.test.ts",
+];
 
 export default defineConfig({
   test: {
-    include: ["tests/{server,client,shared,schemas,security}/**/*.test.{ts,tsx}"],
     environment: "node",
     testTimeout: 30_000,
     hookTimeout: 60_000,
@@ -12,5 +25,20 @@ export default defineConfig({
     // @rjsf/mantine's ESM imports "dayjs/plugin/customParseFormat" without an extension, which
     // Node's loader rejects; letting Vite resolve it (as the browser build does) fixes that.
     server: { deps: { inline: ["@rjsf/mantine"] } },
+    projects: [
+      { extends: true, test: { name: "isolated", include: ISOLATED } },
+      {
+        extends: true,
+        test: {
+          name: "shared",
+          include: ["tests/{server,shared,schemas,security}/**/*.test.{ts,tsx}"],
+          exclude: [...configDefaults.exclude, ...ISOLATED],
+          // API tests build their own app and database per file and share no state through
+          // modules, so a worker keeps the server's modules loaded between files: importing the
+          // app anew for each of some 150 files cost about a quarter of this leg's time.
+          isolate: false,
+        },
+      },
+    ],
   },
 });

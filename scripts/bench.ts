@@ -14,6 +14,7 @@ import { type ChildServer, startChildServer } from "./bench/child-server.ts";
 import { DatabaseProbe } from "./bench/database-probe.ts";
 import { deepPage, pageByNumber } from "./bench/deep-page.ts";
 import { compareExplorer, formatExplorerSection } from "./bench/explorer-comparison.ts";
+import { exportThroughput, formatExportSection } from "./bench/export-throughput.ts";
 import { machineFacts } from "./bench/machine.ts";
 import { replaceBetweenMarkers } from "./bench/markers.ts";
 import type { Measurement, RunFacts } from "./bench/measurement.ts";
@@ -26,7 +27,7 @@ import type { Samples, Scenario, ScenarioContext } from "./bench/scenario.ts";
 const say = (line: string) => process.stderr.write(`${line}\n`);
 
 /** Measured by their own stages rather than as load scenarios (issue 13 §6). */
-const ANALYTICS_STAGES = ["explorer"];
+const ANALYTICS_STAGES = ["explorer", "export"];
 
 function chooseScenarios(only: string[] | undefined): Scenario[] {
   const all = [bareRead, ...patientScenarios(), deepPage, chartOverview, patientAlerts, answerSave, login];
@@ -64,6 +65,30 @@ async function explorerStage(
           `  ${r.id}: ${r.failed ? `FAILED ${r.failed}` : `explorer ${formatMs(r.explorerMs)} ms, hand-written ${formatMs(r.handMs)} ms, ${r.records} records`}`,
         );
     return formatExplorerSection(rows);
+  } finally {
+    await probe.close();
+  }
+}
+
+/** An export of every scored record while the patient list keeps being asked for (PostgreSQL: it reads ids through a probe). */
+async function exportStage(
+  databaseUrl: string | undefined,
+  dbTarget: { databaseUrl: string | undefined; dataDir: string },
+  ctx: ScenarioContext,
+  pid: number,
+): Promise<string> {
+  say("→ export: every scored record, while the patient list is asked for");
+  if (!databaseUrl)
+    return formatExportSection("the stage reads the query's ids over a second connection; run with --database");
+  const probe = await DatabaseProbe.open(dbTarget);
+  try {
+    const run = await exportThroughput(ctx.appUrl, pid, await ctx.signIn(NETWORK_STAFF.director), probe);
+    say(
+      typeof run === "string"
+        ? `  FAILED ${run}`
+        : `  ${run.records} records, ${Math.round(run.rowsPerSecond)} records/s, RSS +${run.rssGrowthMb.toFixed(0)} MB`,
+    );
+    return formatExportSection(run);
   } finally {
     await probe.close();
   }
@@ -151,8 +176,10 @@ async function main(): Promise<number> {
   let pageLine: string | null = null;
   const appScenarios = scenarios.filter((s) => !s.bare);
   const runExplorer = !options.only || options.only.includes("explorer");
+  const runExport = !options.only || options.only.includes("export");
   let explorerSection: string | null = null;
-  if (appScenarios.length > 0 || runExplorer) {
+  let exportSection: string | null = null;
+  if (appScenarios.length > 0 || runExplorer || runExport) {
     say("Starting the app (src/server/main.ts) on the existing database...");
     let app: ChildServer | undefined;
     try {
@@ -171,6 +198,7 @@ async function main(): Promise<number> {
         pageLine = await pageByNumber(app.baseUrl, await ctx.signIn(NETWORK_STAFF.admin));
       for (const s of appScenarios) await measure(s, ctx);
       if (runExplorer) explorerSection = await explorerStage(options.databaseUrl, dbTarget, ctx);
+      if (runExport) exportSection = await exportStage(options.databaseUrl, dbTarget, ctx, app.pid);
     } finally {
       await app?.stop();
     }
@@ -196,15 +224,17 @@ async function main(): Promise<number> {
     pageByNumber: pageLine,
     notes,
   };
-  const report = [formatReport(facts, rows), explorerSection].filter(Boolean).join("\n\n");
+  const report = [formatReport(facts, rows), explorerSection, exportSection].filter(Boolean).join("\n\n");
   process.stdout.write(`\n${report}\n\n`);
   const doc = existsSync(options.out) ? readFileSync(options.out, "utf8") : "";
   writeFileSync(options.out, replaceBetweenMarkers(doc, report));
   say(`Written to ${options.out} (between its bench markers).`);
 
-  const explorerFailed = explorerSection?.includes("FAILED") ?? false;
+  const explorerFailed = [explorerSection, exportSection].some((section) => section?.includes("FAILED"));
   if (explorerFailed)
-    say("FAILED explorer: a query failed or the explorer and the hand-written SQL disagreed (see the report).");
+    say(
+      "FAILED analytics: an explorer query or the export failed, or the explorer and the hand-written SQL disagreed (see the report).",
+    );
   // Loud: a row of refusals (401, 404, ...) means the bench asked wrongly, not that the server is slow.
   const broken = rows.filter((r) => r.failed || refusedStatuses(r).length > 0);
   for (const r of broken)

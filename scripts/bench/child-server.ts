@@ -6,6 +6,8 @@ import path from "node:path";
 /** A server the bench started in its own process, so its CPU is not the load generator's event loop. */
 export interface ChildServer {
   baseUrl: string;
+  /** The server's process id (the export stage reads its memory from /proc). */
+  pid: number;
   /** Milliseconds from spawn to the first 200 from the health path. */
   startupMs: number;
   /** The end of what the server wrote (stdout and stderr), for a failure's explanation. */
@@ -103,6 +105,7 @@ export async function startChildServer(opts: {
   const startupMs = performance.now() - started;
   return {
     baseUrl,
+    pid: child.pid ?? 0,
     startupMs,
     logTail: () => tail(logFile),
     async stop() {

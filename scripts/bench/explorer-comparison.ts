@@ -23,7 +23,7 @@ const PAGE = 25;
 export const EXPLORER_TARGET_MS = 1000;
 export const EXPLORER_TARGET_RATIO = 1.5;
 
-interface Ids {
+export interface Ids {
   zone: string;
   phq9: number;
   gad7: number;
@@ -181,7 +181,7 @@ function queries(ids: Ids, today: string): ComparedQuery[] {
   ];
 }
 
-async function lookupIds(probe: DatabaseProbe): Promise<Ids | string> {
+export async function lookupIds(probe: DatabaseProbe): Promise<Ids | string> {
   const rows = <T>(q: RawBuilder<T>) => probe.query(q);
   const [settings] = await rows(sql<{ zone: string }>`select ${clinicTimeZoneSql} as zone`);
   const measures = await rows(sql<{ id: string; abbreviation: string; scorable: boolean }>`

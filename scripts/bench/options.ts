@@ -20,7 +20,7 @@ export const USAGE = `npm run bench -- [options]
   --duration SECONDS   length of each scenario (default 10)
   --warmup SECONDS     unmeasured load before each scenario (default 2; 0 for none)
   --connections N      concurrent connections (default 50; answer save always uses 100)
-  --only ID[,ID...]    run only these scenarios (ids as in the table's first column; explorer: the outcomes explorer stage)
+  --only ID[,ID...]    run only these scenarios (ids as in the table's first column; explorer, export: the analytics stages)
   --out FILE           where the report section goes (default docs/benchmarks.md)`;
 
 function positiveInt(name: string, value: string | undefined): number {

@@ -17,7 +17,7 @@ import { createTestApp, DATABASES, type TestApp } from "../helpers/test-app.ts";
 import { authHeader } from "../helpers/users.ts";
 
 /**
- * Issue 12 §4 on a generated clinic network of 10,000 patients (`npm run generate`'s data, as the
+ * Issue 12 §4 on a generated clinic network of 3,000 patients (`npm run generate`'s data, as the
  * benchmark measures it): for the network's admin, supervisor and clinicians, in each of their
  * views, the patient list answers exactly the patients, order and total of the plain reference
  * query (tests/helpers/patient-list-reference.ts); empty lists included (a supervisor is on no
@@ -26,11 +26,13 @@ import { authHeader } from "../helpers/users.ts";
  * commonest sorts and every search are walked to the end by cursor.
  */
 
-const PATIENTS = 10_000;
-const MEASURES = 20_000;
-const PAGE_SIZE = 100;
-// A name fragment thousands share, a rarer one, a full name, an MRN prefix and one MRN, nothing.
-const SEARCHES = ["an", "smi", "Maria Garcia", "MRN10012", "MRN1004321", "zzzz"];
+// 3,000 patients on both databases keeps every view several pages long at PAGE_SIZE; the list's
+// speed at 100,000 is the benchmark's to show (docs/benchmarks.md), not a test's.
+const PATIENTS = 3_000;
+const MEASURES = 6_000;
+const PAGE_SIZE = 20;
+// A name fragment hundreds share, a rarer one, a full name, an MRN prefix and one MRN, nothing.
+const SEARCHES = ["an", "smi", "Maria Garcia", "MRN10012", "MRN1002321", "zzzz"];
 const PEOPLE: string[] = [
   NETWORK_STAFF.admin,
   NETWORK_STAFF.supervisor,
@@ -39,7 +41,7 @@ const PEOPLE: string[] = [
 ];
 
 describe.each(DATABASES)(
-  "the patient list on a generated network of 10,000 patients, on $name (issue 12 §4)",
+  "the patient list on a generated network of 3,000 patients, on $name (issue 12 §4)",
   (database) => {
     let t: TestApp;
     let people: { id: number; username: string; views: View[]; headers: Headers }[];
