@@ -6,6 +6,7 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
+import path from "node:path";
 import { NETWORK_PASSWORD, NETWORK_STAFF } from "../src/server/seed/network/network-accounts.ts";
 import { ALL_RESPONDENTS, answerSave } from "./bench/answer-save.ts";
 import { signIn } from "./bench/api-client.ts";
@@ -16,7 +17,7 @@ import { deepPage, pageByNumber } from "./bench/deep-page.ts";
 import { compareExplorer, formatExplorerSection } from "./bench/explorer-comparison.ts";
 import { exportThroughput, formatExportSection } from "./bench/export-throughput.ts";
 import { machineFacts } from "./bench/machine.ts";
-import { replaceBetweenMarkers } from "./bench/markers.ts";
+import { README_MARKERS, replaceBetweenMarkers } from "./bench/markers.ts";
 import type { Measurement, RunFacts } from "./bench/measurement.ts";
 import { parseOptions } from "./bench/options.ts";
 import { bareRead, patientScenarios } from "./bench/patient-scenarios.ts";
@@ -229,6 +230,17 @@ async function main(): Promise<number> {
   const doc = existsSync(options.out) ? readFileSync(options.out, "utf8") : "";
   writeFileSync(options.out, replaceBetweenMarkers(doc, report));
   say(`Written to ${options.out} (between its bench markers).`);
+  // The analytics figures also go to the README, with the run's date and machine, when this run
+  // measured them for the report the README points at.
+  const analytics = [explorerSection, exportSection].filter(Boolean).join("\n\n");
+  if (analytics && path.resolve(options.out) === path.resolve("docs/benchmarks.md") && existsSync("README.md")) {
+    const readme = readFileSync("README.md", "utf8");
+    const { cores, cpuModel, memoryGiB } = facts.machine;
+    const db = facts.database;
+    const stamp = `Last run ${facts.date} on ${cores} cores (${cpuModel}), ${memoryGiB.toFixed(0)} GiB, ${db.patients.toLocaleString("en-US")} patients and ${db.scoredSessions.toLocaleString("en-US")} scored sessions (${db.kind === "postgres" ? "PostgreSQL server" : "embedded"}).`;
+    writeFileSync("README.md", replaceBetweenMarkers(readme, `${stamp}\n\n${analytics}`, README_MARKERS));
+    say("The analytics figures are also written to README.md (between its bench-analytics markers).");
+  }
 
   const explorerFailed = [explorerSection, exportSection].some((section) => section?.includes("FAILED"));
   if (explorerFailed)

@@ -13,15 +13,31 @@ const BEGIN_PREFIX = "<!-- bench:begin";
  * document whose markers are damaged (one without the other, or out of order) rather than
  * guess which hand-written text may be overwritten.
  */
-export function replaceBetweenMarkers(doc: string, section: string): string {
-  const body = `${BEGIN_MARKER}\n${section.trim()}\n${END_MARKER}`;
-  const begin = doc.indexOf(BEGIN_PREFIX);
-  const end = doc.indexOf(END_MARKER);
+export function replaceBetweenMarkers(
+  doc: string,
+  section: string,
+  markers: { begin: string; beginPrefix: string; end: string } = {
+    begin: BEGIN_MARKER,
+    beginPrefix: BEGIN_PREFIX,
+    end: END_MARKER,
+  },
+): string {
+  const { begin: BEGIN, beginPrefix: PREFIX, end: END } = markers;
+  const body = `${BEGIN}\n${section.trim()}\n${END}`;
+  const begin = doc.indexOf(PREFIX);
+  const end = doc.indexOf(END);
   if (begin === -1 && end === -1) {
     const kept = doc.trimEnd();
     return `${kept ? `${kept}\n\n` : ""}${body}\n`;
   }
-  if (begin === -1 || end === -1 || end < begin || doc.indexOf(BEGIN_PREFIX, begin + 1) !== -1)
+  if (begin === -1 || end === -1 || end < begin || doc.indexOf(PREFIX, begin + 1) !== -1)
     throw new Error("The benchmark markers in the report are damaged: fix them by hand (one begin, then one end).");
-  return doc.slice(0, begin) + body + doc.slice(end + END_MARKER.length);
+  return doc.slice(0, begin) + body + doc.slice(end + END.length);
 }
+
+/** The README's copy of the analytics figures (issue 13 §6: "the README shows the latest output"). */
+export const README_MARKERS = {
+  begin: "<!-- bench-analytics:begin — written by `npm run bench`; text outside these markers is kept -->",
+  beginPrefix: "<!-- bench-analytics:begin",
+  end: "<!-- bench-analytics:end -->",
+};
