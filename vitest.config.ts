@@ -1,4 +1,5 @@
 import { configDefaults, defineConfig } from "vitest/config";
+import { HeaviestFirst } from "./tests/heaviest-first.ts";
 
 /**
  * Test files that replace modules (vi.mock), fake timers or spy on the app's modules, and every
@@ -22,6 +23,7 @@ export default defineConfig({
     // PGlite instances are memory-hungry; two workers fit this machine's 2 cores.
     maxWorkers: 2,
     snapshotFormat: { printBasicPrototype: false },
+    sequence: { sequencer: HeaviestFirst },
     // @rjsf/mantine's ESM imports "dayjs/plugin/customParseFormat" without an extension, which
     // Node's loader rejects; letting Vite resolve it (as the browser build does) fixes that.
     server: { deps: { inline: ["@rjsf/mantine"] } },
