@@ -17,7 +17,7 @@ import { deepPage, pageByNumber } from "./bench/deep-page.ts";
 import { compareExplorer, formatExplorerSection } from "./bench/explorer-comparison.ts";
 import { exportThroughput, formatExportSection } from "./bench/export-throughput.ts";
 import { machineFacts } from "./bench/machine.ts";
-import { README_MARKERS, replaceBetweenMarkers } from "./bench/markers.ts";
+import { ANALYTICS_MARKERS, replaceBetweenMarkers } from "./bench/markers.ts";
 import type { Measurement, RunFacts } from "./bench/measurement.ts";
 import { parseOptions } from "./bench/options.ts";
 import { bareRead, patientScenarios } from "./bench/patient-scenarios.ts";
@@ -44,6 +44,13 @@ function summary(row: Measurement): string {
   if (row.failed) return `FAILED: ${row.failed}`;
   const trouble = row.non2xx + row.errors + row.timeouts;
   return `${formatRate(row.reqPerSec)} req/s, p50 ${formatMs(row.p50)} ms, p99 ${formatMs(row.p99)} ms${trouble ? `, ${trouble} not 2xx in time` : ""}`;
+}
+
+/** When and where the analytics figures were measured, for the README and the report. */
+function runStamp(facts: RunFacts): string {
+  const { cores, cpuModel, memoryGiB } = facts.machine;
+  const db = facts.database;
+  return `Last run ${facts.date} on ${cores} cores (${cpuModel}), ${memoryGiB.toFixed(0)} GiB, ${db.patients.toLocaleString("en-US")} patients and ${db.scoredSessions.toLocaleString("en-US")} scored sessions (${db.kind === "postgres" ? "PostgreSQL server" : "embedded"}), load average before ${facts.loadAverage.before[0].toFixed(2)}.`;
 }
 
 /** The explorer next to hand-written SQL: a second connection to the same server, so PostgreSQL only. */
@@ -225,20 +232,28 @@ async function main(): Promise<number> {
     pageByNumber: pageLine,
     notes,
   };
-  const report = [formatReport(facts, rows), explorerSection, exportSection].filter(Boolean).join("\n\n");
-  process.stdout.write(`\n${report}\n\n`);
-  const doc = existsSync(options.out) ? readFileSync(options.out, "utf8") : "";
-  writeFileSync(options.out, replaceBetweenMarkers(doc, report));
+  // The load scenarios' report and the analytics stages' figures have markers of their own, so a
+  // run of only one kind (--only explorer,export) keeps the other's last figures.
+  const analyticsReport = [explorerSection, exportSection].filter(Boolean).join("\n\n");
+  let doc = existsSync(options.out) ? readFileSync(options.out, "utf8") : "";
+  if (rows.length > 0) {
+    const report = formatReport(facts, rows);
+    process.stdout.write(`\n${report}\n\n`);
+    doc = replaceBetweenMarkers(doc, report);
+  }
+  if (analyticsReport) {
+    process.stdout.write(`\n${analyticsReport}\n\n`);
+    doc = replaceBetweenMarkers(doc, `${runStamp(facts)}\n\n${analyticsReport}`, ANALYTICS_MARKERS);
+  }
+  writeFileSync(options.out, doc);
   say(`Written to ${options.out} (between its bench markers).`);
-  // The analytics figures also go to the README, with the run's date and machine, when this run
-  // measured them for the report the README points at.
-  const analytics = [explorerSection, exportSection].filter(Boolean).join("\n\n");
-  if (analytics && path.resolve(options.out) === path.resolve("docs/benchmarks.md") && existsSync("README.md")) {
+  // The analytics figures also go to the README when this run wrote the report it points at.
+  if (analyticsReport && path.resolve(options.out) === path.resolve("docs/benchmarks.md") && existsSync("README.md")) {
     const readme = readFileSync("README.md", "utf8");
-    const { cores, cpuModel, memoryGiB } = facts.machine;
-    const db = facts.database;
-    const stamp = `Last run ${facts.date} on ${cores} cores (${cpuModel}), ${memoryGiB.toFixed(0)} GiB, ${db.patients.toLocaleString("en-US")} patients and ${db.scoredSessions.toLocaleString("en-US")} scored sessions (${db.kind === "postgres" ? "PostgreSQL server" : "embedded"}).`;
-    writeFileSync("README.md", replaceBetweenMarkers(readme, `${stamp}\n\n${analytics}`, README_MARKERS));
+    writeFileSync(
+      "README.md",
+      replaceBetweenMarkers(readme, `${runStamp(facts)}\n\n${analyticsReport}`, ANALYTICS_MARKERS),
+    );
     say("The analytics figures are also written to README.md (between its bench-analytics markers).");
   }
 

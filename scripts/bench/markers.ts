@@ -35,8 +35,8 @@ export function replaceBetweenMarkers(
   return doc.slice(0, begin) + body + doc.slice(end + END.length);
 }
 
-/** The README's copy of the analytics figures (issue 13 §6: "the README shows the latest output"). */
-export const README_MARKERS = {
+/** The analytics stages' figures (issue 13 §6), in the report and in the README ("the README shows the latest output"). */
+export const ANALYTICS_MARKERS = {
   begin: "<!-- bench-analytics:begin — written by `npm run bench`; text outside these markers is kept -->",
   beginPrefix: "<!-- bench-analytics:begin",
   end: "<!-- bench-analytics:end -->",

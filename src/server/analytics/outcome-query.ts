@@ -1,10 +1,12 @@
-import { type RawBuilder, type SqlBool, sql } from "kysely";
-import type { CalendarDate } from "../../shared/scheduling/due-dates.ts";
+import { type Kysely, type RawBuilder, type SqlBool, sql } from "kysely";
+import { type CalendarDate, todayIn } from "../../shared/scheduling/due-dates.ts";
 import type { SchemaBundle } from "../../shared/schema/bundle.ts";
 import { schemaById } from "../../shared/schema/bundle.ts";
 import type { RequestUser } from "../auth/request-user.ts";
+import type { Database } from "../db/database-types.ts";
 import { badRequest } from "../http/http-error.ts";
 import { chartVisible } from "../patients/patient-access.ts";
+import { clinicTimeZone } from "../sessions/availability.ts";
 import { presetRange } from "./analytics-dates.ts";
 import type { FullQuery } from "./effective-query.ts";
 import { ageAtCompletion, atDischarge, completedOnTime, sibling, takenAt } from "./outcome-columns.ts";
@@ -68,20 +70,38 @@ function careTeamCondition(query: FullQuery): RawBuilder<SqlBool> {
 }
 
 /**
- * Programs, or locations, as the episode's program id among a small set: the planner then starts
- * from those programs' episodes (an index on the session's episode) rather than from every session.
+ * Programs, or locations, as the episode's program id among the ids they stand for (looked up
+ * first, scopePrograms): with the ids as values the planner starts from those programs' episodes
+ * (an index on the session's episode) rather than joining every session and filtering last.
  */
-function scopeCondition(query: FullQuery): RawBuilder<SqlBool> {
-  if (query.program_or_location_filter === "program") {
-    return sql<SqlBool>`acp.program_id in (select sp.id from program sp where sp.uuid = any(${query.program_uuid}::uuid[]))`;
+function scopeCondition(query: FullQuery, programIds: readonly number[]): RawBuilder<SqlBool> {
+  const parts: RawBuilder<SqlBool>[] = [sql<SqlBool>`acp.program_id = any(${programIds}::bigint[])`];
+  if (query.program_or_location_filter === "location" && query.location_uuid.includes("none")) {
+    parts.push(sql<SqlBool>`loc.id is null`);
   }
-  const uuids = query.location_uuid.filter((u) => u !== "none");
-  const parts: RawBuilder<SqlBool>[] = [];
-  if (uuids.length)
-    parts.push(sql<SqlBool>`acp.program_id in (select sp.id from program sp join location sl on sl.id = sp.location_id
-      where sl.uuid = any(${uuids}::uuid[]))`);
-  if (query.location_uuid.includes("none")) parts.push(sql<SqlBool>`loc.id is null`);
   return or(parts);
+}
+
+/** The ids of the programs the query's programs, or the programs at its locations, are. */
+export async function scopePrograms(db: Kysely<Database>, query: FullQuery): Promise<number[]> {
+  const rows =
+    query.program_or_location_filter === "program"
+      ? await sql<{ id: number }>`select id from program where uuid = any(${query.program_uuid}::uuid[])`.execute(db)
+      : await sql<{ id: number }>`select p.id from program p join location l on l.id = p.location_id
+          where l.uuid = any(${query.location_uuid.filter((u) => u !== "none")}::uuid[])`.execute(db);
+  return rows.rows.map((r) => Number(r.id));
+}
+
+/** compileOutcomeQuery with what it needs from the database: the clinic's day and zone, and the programs. */
+export async function compileOutcomeQueryFor(
+  db: Kysely<Database>,
+  bundle: SchemaBundle,
+  user: RequestUser,
+  query: FullQuery,
+): Promise<{ compiled: CompiledOutcomeQuery; zone: string }> {
+  const zone = await clinicTimeZone(db);
+  const programIds = await scopePrograms(db, query);
+  return { compiled: compileOutcomeQuery(bundle, user, query, zone, todayIn(zone), programIds), zone };
 }
 
 function dateCondition(query: FullQuery, zone: string, today: CalendarDate): RawBuilder<SqlBool> | null {
@@ -110,9 +130,20 @@ function dateCondition(query: FullQuery, zone: string, today: CalendarDate): Raw
 function pairingCondition(query: FullQuery): RawBuilder<SqlBool> | null {
   if (query.results_to_include === "all") return null;
   const first = sql<SqlBool>`not ${sibling("before")}`;
-  const last = sql<SqlBool>`not ${sibling("after")}`;
   if (query.results_to_include === "episode_paired") {
-    return sql<SqlBool>`cm.access_control_program_id is not null and ((${first} and ${sibling("after")}) or (${last} and ${sibling("before")}))`;
+    // The first and last of each episode's sessions of a measure by a respondent, numbered once
+    // with window functions over the measures' sessions (a test per row would look each
+    // session's siblings up twice). The window sees every submitted session of the episode:
+    // the measure and the episode's program are in its partition, so filtering by them first
+    // changes no partition.
+    return sql<SqlBool>`cm.id in (select w.id from (
+        select o.id, row_number() over e as place, count(*) over e as sessions
+        from client_measure o
+        where o.status = 'submitted' and o.access_control_program_id is not null
+          and o.measure_id = any(${query.measure}::bigint[])
+        window e as (partition by o.access_control_program_id, o.ccau_id, o.measure_id
+          order by o.completed_at, o.id rows between unbounded preceding and unbounded following)
+      ) w where w.sessions >= 2 and (w.place = 1 or w.place = w.sessions))`;
   }
   const dischargeLater = sql<SqlBool>`exists (select 1 from client_measure o join schedule s on s.id = o.schedule_id
     where o.access_control_program_id = cm.access_control_program_id and o.ccau_id = cm.ccau_id
@@ -135,6 +166,7 @@ export function compileOutcomeQuery(
   query: FullQuery,
   zone: string,
   today: CalendarDate,
+  programIds: readonly number[],
 ): CompiledOutcomeQuery {
   const scores = query.scorableFilter;
   if (!scores && query.measure.length !== 1) {
@@ -157,7 +189,7 @@ export function compileOutcomeQuery(
     sql<SqlBool>`cm.status = 'submitted'`,
     sql<SqlBool>`cm.measure_id = any(${query.measure}::bigint[])`,
     chartVisible(user, "visible", "cca.id"),
-    scopeCondition(query),
+    scopeCondition(query, programIds),
     careTeamCondition(query),
     sql<SqlBool>`p.gender = any(${query.gender}::text[])`,
     ageCondition(bundle, query, zone),

@@ -3,16 +3,14 @@ import type { OutcomesExplorerRequest } from "../../../generated/types/api/outco
 import type { OutcomeRecordsPage } from "../../../generated/types/api/responses/outcome-records.ts";
 import { LIST_REACH } from "../../shared/lists/list-reach.ts";
 import type { MeasureDefinition } from "../../shared/measures/types.ts";
-import { todayIn } from "../../shared/scheduling/due-dates.ts";
 import { type SchemaBundle, schemaById } from "../../shared/schema/bundle.ts";
 import type { RequestUser } from "../auth/request-user.ts";
 import type { Database } from "../db/database-types.ts";
 import { badRequest } from "../http/http-error.ts";
 import { currentDefinition } from "../measures/definitions.ts";
-import { clinicTimeZone } from "../sessions/availability.ts";
 import { effectiveQuery, type FullQuery } from "./effective-query.ts";
 import { outcomeColumns } from "./outcome-columns.ts";
-import { type CompiledOutcomeQuery, compileOutcomeQuery } from "./outcome-query.ts";
+import { type CompiledOutcomeQuery, compileOutcomeQueryFor } from "./outcome-query.ts";
 import { inWords, outcomeWords, TOTAL_SCORE } from "./outcome-words.ts";
 import { queryHash } from "./query-hash.ts";
 
@@ -94,8 +92,7 @@ export async function recordsPlan(
   const query = effectiveQuery(request.query, bundle);
   const columns = chosenColumns(bundle, request.columns);
   const hash = queryHash({ query: request.query, columns: request.columns ?? [] });
-  const zone = await clinicTimeZone(db);
-  const compiled = compileOutcomeQuery(bundle, user, query, zone, todayIn(zone));
+  const { compiled, zone } = await compileOutcomeQueryFor(db, bundle, user, query);
   const definitions = await definitionsOf(db, query.measure);
   const items = compiled.scores ? [] : itemColumns(definitions.get(query.measure[0] as number));
   const kept = columns.filter((c) => compiled.scores || !["score_type", "score"].includes(c.field));
@@ -149,9 +146,8 @@ export async function outcomeRecords(
   request: OutcomesExplorerRequest,
 ): Promise<OutcomeRecordsPage> {
   const plan = await recordsPlan(db, bundle, user, request);
-  const totalRecords = await countRecords(db, plan);
   const { hash, shown: columns } = plan;
-  if (request.count_only) return { rows: [], totalRecords, hash, columns };
+  if (request.count_only) return { rows: [], totalRecords: await countRecords(db, plan), hash, columns };
 
   const page = request.page ?? 1;
   const pageSize = request.pageSize ?? 25;
@@ -162,8 +158,13 @@ export async function outcomeRecords(
   const sortColumn = tableColumns(bundle).find((c) => c.field === sortField && c.sortable);
   if (!sortColumn) throw badRequest([{ field: "sort", message: "Sort is not valid" }]);
   const order = plan.order(sortField, request.order ?? "desc");
-  const result = await sql<Record<string, unknown>>`select ${sql.join(plan.selected)} from ${plan.compiled.from}
+  // The total and the page are independent statements over the same records: on a server they
+  // run side by side on two connections (PGlite's one connection takes them in turn).
+  const [totalRecords, result] = await Promise.all([
+    countRecords(db, plan),
+    sql<Record<string, unknown>>`select ${sql.join(plan.selected)} from ${plan.compiled.from}
     where ${plan.compiled.where} order by ${sql.join(order)}
-    limit ${pageSize} offset ${(page - 1) * pageSize}`.execute(db);
+    limit ${pageSize} offset ${(page - 1) * pageSize}`.execute(db),
+  ]);
   return { rows: result.rows.map(plan.record), totalRecords, hash, columns };
 }

@@ -5,16 +5,14 @@ import type { OutcomeChart } from "../../../../generated/types/api/responses/out
 import { type ChartBand, type ChartCutoff, chartBands, chartCutoff } from "../../../shared/charts/chart-measures.ts";
 import { meanInterval, round2 } from "../../../shared/charts/confidence.ts";
 import type { MeasureDefinition } from "../../../shared/measures/types.ts";
-import { todayIn } from "../../../shared/scheduling/due-dates.ts";
 import { type SchemaBundle, schemaById } from "../../../shared/schema/bundle.ts";
 import type { RequestUser } from "../../auth/request-user.ts";
 import type { Database } from "../../db/database-types.ts";
 import { badRequest } from "../../http/http-error.ts";
 import { currentDefinition } from "../../measures/definitions.ts";
-import { clinicTimeZone } from "../../sessions/availability.ts";
 import { effectiveQuery } from "../effective-query.ts";
 import { takenAt } from "../outcome-columns.ts";
-import { compileOutcomeQuery } from "../outcome-query.ts";
+import { type CompiledOutcomeQuery, compileOutcomeQueryFor } from "../outcome-query.ts";
 import { queryHash } from "../query-hash.ts";
 import { chartTextOverride } from "./chart-texts.ts";
 
@@ -44,7 +42,7 @@ const INPATIENT = sql<boolean>`coalesce((select t.care_setting = 'inpatient' fro
  * days since admission (clinic calendar days), when in the episode it was taken, and the setting.
  * It is the explorer's compiled query (filters, pairing and the caller's chart visibility alike).
  */
-function records(compiled: ReturnType<typeof compileOutcomeQuery>, zone: string): RawBuilder<unknown> {
+function records(compiled: CompiledOutcomeQuery, zone: string): RawBuilder<unknown> {
   return sql`select cm.id, cm.access_control_program_id as episode_id, cm.ccau_id, cm.measure_id, cm.completed_at,
       ms.value::float8 as score,
       ((cm.completed_at at time zone ${zone})::date - acp.admission_date) as days,
@@ -279,8 +277,7 @@ export async function outcomeChart(
   if (xChart.oneMeasure && query.measure.length !== 1) {
     throw badRequest([{ field: "measure", message: ONE_MEASURE_MESSAGE }]);
   }
-  const zone = await clinicTimeZone(db);
-  const compiled = compileOutcomeQuery(bundle, user, query, zone, todayIn(zone));
+  const { compiled, zone } = await compileOutcomeQueryFor(db, bundle, user, query);
   const names = await db
     .selectFrom("measure")
     .select(["id", "abbreviation"])

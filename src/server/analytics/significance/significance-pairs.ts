@@ -1,14 +1,12 @@
 import { type Kysely, sql } from "kysely";
 import type { AnalyticsQuery } from "../../../../generated/types/api/analytics-query.ts";
 import type { ScorePair } from "../../../shared/analytics/clinical-significance.ts";
-import { todayIn } from "../../../shared/scheduling/due-dates.ts";
 import type { SchemaBundle } from "../../../shared/schema/bundle.ts";
 import type { RequestUser } from "../../auth/request-user.ts";
 import type { Database } from "../../db/database-types.ts";
-import { clinicTimeZone } from "../../sessions/availability.ts";
 import { effectiveQuery } from "../effective-query.ts";
 import { atDischarge } from "../outcome-columns.ts";
-import { compileOutcomeQuery } from "../outcome-query.ts";
+import { compileOutcomeQueryFor } from "../outcome-query.ts";
 import { TOTAL_SCORE } from "../outcome-words.ts";
 
 /**
@@ -30,8 +28,7 @@ export async function pairedScores(
     { ...asked, scorableFilter: true, results_to_include: "program_paired", completed: "any" },
     bundle,
   );
-  const zone = await clinicTimeZone(db);
-  const compiled = compileOutcomeQuery(bundle, user, query, zone, todayIn(zone));
+  const { compiled } = await compileOutcomeQueryFor(db, bundle, user, query);
   const result = await sql<{ measure_id: number | string; pre: number; post: number }>`select cm.measure_id,
       max(case when not ${atDischarge} then ms.value end)::float8 as pre,
       max(case when ${atDischarge} then ms.value end)::float8 as post
