@@ -1,3 +1,6 @@
+import type { Operator } from "../measures/types.ts";
+import { compare } from "../scoring/answers.ts";
+
 /**
  * Clinical significance of change between admission and discharge (issue 13 §3;
  * docs/analytics.md, Clinical significance). Pure: given pairs of scores and an instrument's
@@ -57,20 +60,13 @@ export function reliableChangePoints(sd: number, r: number): number {
   return RCI_CRITICAL * standardErrorOfDifference(sd, r);
 }
 
+const CUTOFF_DIRECTIONS = new Set([">=", ">", "<=", "<"]);
+
 /** Whether a score is on the clinical side of the cut-off. */
 export function onClinicalSide(score: number, cutoff: ClinicalCutoff): boolean {
-  switch (cutoff.direction) {
-    case ">=":
-      return score >= cutoff.value;
-    case ">":
-      return score > cutoff.value;
-    case "<=":
-      return score <= cutoff.value;
-    case "<":
-      return score < cutoff.value;
-    default:
-      throw new Error(`A cut-off direction the analysis cannot apply: ${cutoff.direction}`);
-  }
+  if (!CUTOFF_DIRECTIONS.has(cutoff.direction))
+    throw new Error(`A cut-off direction the analysis cannot apply: ${cutoff.direction}`);
+  return compare(score, cutoff.direction as Operator, cutoff.value);
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { MeasureDefinition } from "../measures/types.ts";
+import { compare } from "../scoring/answers.ts";
 
 /**
  * What the outcomes charts may take from a measure definition (docs/analytics.md Charts). As
@@ -56,16 +57,7 @@ export function chartBands(name: string, definition: MeasureDefinition | undefin
 
 /** Whether a score is in the clinical range of a cut-off. */
 export function inClinicalRange(score: number, cutoff: ChartCutoff): boolean {
-  switch (cutoff.direction) {
-    case ">=":
-      return score >= cutoff.value;
-    case ">":
-      return score > cutoff.value;
-    case "<=":
-      return score <= cutoff.value;
-    case "<":
-      return score < cutoff.value;
-  }
+  return compare(score, cutoff.direction, cutoff.value);
 }
 
 /** The band a score falls in: each band runs up to where the next begins (0–4, 5–9: 4.5 is in 0–4). */
