@@ -92,6 +92,19 @@ export async function scopePrograms(db: Kysely<Database>, query: FullQuery): Pro
   return rows.rows.map((r) => Number(r.id));
 }
 
+/**
+ * Whether the clinicians chosen are Unassigned and every clinician assigned to any chart ("Select
+ * all"): then every chart passes the care-team condition, and leaving it out spares the statement
+ * a look-up per record (issue 13 §6; the board report's commonest shape).
+ */
+async function choosesEveryClinician(db: Kysely<Database>, query: FullQuery): Promise<boolean> {
+  if (!query.clinicians.includes(UNASSIGNED_CLINICIAN)) return false;
+  const chosen = query.clinicians.filter((id) => id !== UNASSIGNED_CLINICIAN);
+  const missing = await sql<{ id: number }>`select cc.clinician_id as id from cca_clinician cc
+    where cc.clinician_id <> all(${chosen}::bigint[]) limit 1`.execute(db);
+  return missing.rows.length === 0;
+}
+
 /** compileOutcomeQuery with what it needs from the database: the clinic's day and zone, and the programs. */
 export async function compileOutcomeQueryFor(
   db: Kysely<Database>,
@@ -101,7 +114,8 @@ export async function compileOutcomeQueryFor(
 ): Promise<{ compiled: CompiledOutcomeQuery; zone: string }> {
   const zone = await clinicTimeZone(db);
   const programIds = await scopePrograms(db, query);
-  return { compiled: compileOutcomeQuery(bundle, user, query, zone, todayIn(zone), programIds), zone };
+  const everyone = await choosesEveryClinician(db, query);
+  return { compiled: compileOutcomeQuery(bundle, user, query, zone, todayIn(zone), programIds, everyone), zone };
 }
 
 function dateCondition(query: FullQuery, zone: string, today: CalendarDate): RawBuilder<SqlBool> | null {
@@ -167,6 +181,8 @@ export function compileOutcomeQuery(
   zone: string,
   today: CalendarDate,
   programIds: readonly number[],
+  /** The query's clinicians are Unassigned and every clinician on any chart: no care-team condition. */
+  everyClinician = false,
 ): CompiledOutcomeQuery {
   const scores = query.scorableFilter;
   if (!scores && query.measure.length !== 1) {
@@ -190,7 +206,7 @@ export function compileOutcomeQuery(
     sql<SqlBool>`cm.measure_id = any(${query.measure}::bigint[])`,
     chartVisible(user, "visible", "cca.id"),
     scopeCondition(query, programIds),
-    careTeamCondition(query),
+    everyClinician ? sql<SqlBool>`true` : careTeamCondition(query),
     sql<SqlBool>`p.gender = any(${query.gender}::text[])`,
     ageCondition(bundle, query, zone),
   ];
