@@ -386,12 +386,12 @@ describe.each(DATABASES)("outcomes explorer exports on $name", (database) => {
     expect(await read(7)).toEqual(whole);
   }, 120_000);
 
-  it("fails with a sentence when its owner may no longer run the explorer", async () => {
-    const db = exportDb(t.db);
-    const row = await db
+  /** A queued export of everything, as the route leaves one, owned by `userId`. */
+  const queuedExport = (userId: number) =>
+    exportDb(t.db)
       .insertInto("export_request")
       .values({
-        user_id: t.roles.ids.clinician,
+        user_id: userId,
         status: "received",
         filename: "x.zip",
         query: JSON.stringify(everything()),
@@ -401,6 +401,10 @@ describe.each(DATABASES)("outcomes explorer exports on $name", (database) => {
       })
       .returning("id")
       .executeTakeFirstOrThrow();
+
+  it("fails with a sentence when its owner may no longer run the explorer", async () => {
+    const db = exportDb(t.db);
+    const row = await queuedExport(t.roles.ids.clinician);
     expect(await generateExport(ctx, row.id)).toBe("error");
     const after = await db.selectFrom("export_request").selectAll().where("id", "=", row.id).executeTakeFirstOrThrow();
     expect(after).toMatchObject({
@@ -413,19 +417,7 @@ describe.each(DATABASES)("outcomes explorer exports on $name", (database) => {
 
   it("puts an export back on the queue when the server stops mid-way, leaving no half-written file", async () => {
     const db = exportDb(t.db);
-    const row = await db
-      .insertInto("export_request")
-      .values({
-        user_id: t.roles.ids.director,
-        status: "received",
-        filename: "x.zip",
-        query: JSON.stringify(everything()),
-        columns: "[]",
-        hash: "0",
-        expires_at: new Date(Date.now() + DAY),
-      })
-      .returning("id")
-      .executeTakeFirstOrThrow();
+    const row = await queuedExport(t.roles.ids.director);
     const stopping = new AbortController();
     stopping.abort();
     await expect(generateExport(ctx, row.id, undefined, undefined, stopping.signal)).rejects.toBeInstanceOf(
