@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { appendFileSync, mkdtempSync, rmSync } from "node:fs";
+import { appendFileSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { FastifyInstance } from "fastify";
@@ -9,7 +9,7 @@ import { startServer } from "../../src/server/start.ts";
 import { assertChromium } from "./chromium.ts";
 import { startMessageReader } from "./delivered-messages.ts";
 import { startJobControl } from "./job-control.ts";
-import { phiInLog } from "./log-check.ts";
+import { linesHolding, phiInLog } from "./log-check.ts";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -71,12 +71,14 @@ export default async function setup(project: TestProject) {
     reader.server.close();
     jobs.server.close();
     const leaks = await phiInLog(main.db, logFile);
+    // The lines themselves, so that a failed CI run shows whether it was a leak or a coincidence.
+    const evidence = leaks.length > 0 ? linesHolding(readFileSync(logFile, "utf8"), leaks) : "";
     for (const app of servers) await app.close();
     for (const d of dirs) rmSync(d, { recursive: true, force: true });
     if (leaks.length > 0) {
       // Vitest reports a teardown error but would still exit 0: fail the run explicitly.
       process.exitCode = 1;
-      throw new Error(`The server log holds PHI or secrets (issue 8 §4): ${leaks.join("; ")}`);
+      throw new Error(`The server log holds PHI or secrets (issue 8 §4): ${leaks.join("; ")}\n${evidence}`);
     }
   };
 }

@@ -17,3 +17,15 @@ export async function phiInLog(db: Kysely<Database>, logFile: string): Promise<s
   const messages = await db.selectFrom("outbox_message").select(["body", "link", "secret"]).execute();
   return phiAndSecretsIn(log, patients, messageSecrets(messages));
 }
+
+/** The first log lines (cut to 400 characters) holding each value a leak report names ("what: value"). */
+export function linesHolding(log: string, leaks: string[]): string {
+  const lines = log.split("\n");
+  return leaks
+    .flatMap((leak) => {
+      const value = leak.slice(leak.indexOf(": ") + 2);
+      return lines.filter((line) => line.includes(value)).slice(0, 3);
+    })
+    .map((line) => line.slice(0, 400))
+    .join("\n");
+}
