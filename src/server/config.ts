@@ -50,6 +50,8 @@ export interface AppConfig {
   reminderCheckSeconds: number;
   /** Outcomes explorer exports (analytics/exports; docs/analytics.md, Exports). */
   exports: ExportsConfig;
+  /** PDF documents (documents/; docs/documents.md). */
+  documents: DocumentsConfig;
   /** The server's connection pool to PostgreSQL (db/statement-timeout.ts; docs/scale.md). */
   database: DatabasePoolConfig;
   /** When the server answers 503 + Retry-After instead of queueing work (http/load-shedding.ts; docs/scale.md). */
@@ -61,6 +63,21 @@ export interface ExportsConfig {
   worker: boolean;
   /** Seconds between looks for exports past their 7 days (EXPORT_CLEANUP_CHECK_SECONDS); 0: never on this node. */
   cleanupCheckSeconds: number;
+}
+
+export interface DocumentsConfig {
+  /** The Chromium the PDFs are printed with (PDF_CHROMIUM_PATH, /usr/bin/chromium); missing: no PDFs on this node. */
+  chromiumPath: string;
+  /** This node renders queued documents (DOCUMENT_WORKER, on); off: it only queues them for other nodes. */
+  worker: boolean;
+  /** Browser pages rendering at once on this node (PDF_CONCURRENCY, 2): each holds a report page in memory. */
+  concurrency: number;
+  /** Hours a PDF is kept after it was asked for (DOCUMENT_RETENTION_HOURS, 24): it holds PHI. */
+  retentionHours: number;
+  /** Seconds between looks for expired documents (DOCUMENT_CLEANUP_CHECK_SECONDS, 600); 0: never on this node. */
+  cleanupCheckSeconds: number;
+  /** Where the renderer reaches this server's pages (PDF_RENDER_URL); unset: the address it listens on. */
+  renderUrl: string | undefined;
 }
 
 export interface DatabasePoolConfig {
@@ -254,6 +271,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     exports: {
       worker: onOffFromEnv(env.EXPORT_WORKER, true, "EXPORT_WORKER"),
       cleanupCheckSeconds: intFromEnv(env.EXPORT_CLEANUP_CHECK_SECONDS, 3600, "EXPORT_CLEANUP_CHECK_SECONDS"),
+    },
+    documents: {
+      chromiumPath: env.PDF_CHROMIUM_PATH || "/usr/bin/chromium",
+      worker: onOffFromEnv(env.DOCUMENT_WORKER, true, "DOCUMENT_WORKER"),
+      concurrency: positiveIntFromEnv(env.PDF_CONCURRENCY, 2, "PDF_CONCURRENCY"),
+      retentionHours: positiveIntFromEnv(env.DOCUMENT_RETENTION_HOURS, 24, "DOCUMENT_RETENTION_HOURS"),
+      cleanupCheckSeconds: intFromEnv(env.DOCUMENT_CLEANUP_CHECK_SECONDS, 600, "DOCUMENT_CLEANUP_CHECK_SECONDS"),
+      renderUrl: env.PDF_RENDER_URL?.replace(/\/+$/, "") || undefined,
     },
     database: loadDatabasePoolConfig(env),
     loadShedding: loadLoadSheddingConfig(env),

@@ -12,6 +12,7 @@ import { chartSettingsRoutes } from "./chart-views/chart-settings-routes.ts";
 import { chartViewRoutes } from "./chart-views/routes.ts";
 import { clinicalUserRoutes } from "./clinical-users/routes.ts";
 import { clinicianTeamRoutes } from "./clinician-teams/routes.ts";
+import { documentRoutes } from "./documents/document-routes.ts";
 import { insuranceRoutes } from "./insurance/insurance-routes.ts";
 import { locationRoutes } from "./locations/routes.ts";
 import { lookupRoutes } from "./lookups/routes.ts";
@@ -70,5 +71,6 @@ export const apiRouteModules: ((app: FastifyInstance, ctx: AppContext) => Promis
   analyticsRoutes,
   outcomeChartRoutes,
   exportsRoutes,
+  documentRoutes,
   usageRoutes,
 ];

@@ -9,6 +9,10 @@ export const MESSAGES = {
   passwordResetRequired: "Password reset required",
   notFound: "We can't seem to process your last action.",
   forbidden: "You do not have access to this.",
+  // PDF documents (issue 14; docs/documents.md).
+  pdfOtherReport: "This PDF link can read only the report it was made for.",
+  pdfKeyInvalid: "This PDF link has expired or was already used.",
+  pdfUnavailable: "PDF rendering is not available on this server: install chromium",
   validation: "Some fields need your attention.",
   patientNotFound: "The patient does not exist or you do not have access to view it.",
   mrnInUse: "MRN already in use",

@@ -57,6 +57,8 @@ export async function createTestApp(
     reminderCheckSeconds: 0,
     // Nor export generation and retention (analytics/exports): an export test turns them on, or drives them with a fake clock.
     exports: { worker: false, cleanupCheckSeconds: 0 },
+    // Nor document rendering and retention (documents/): a document test turns them on.
+    documents: { ...loadConfig({}).documents, worker: false, cleanupCheckSeconds: 0 },
     // No load shedding (http/load-shedding.ts) unless a test asks: a test's own set-up may block
     // the event loop (PGlite runs on it) and its bursts are not overload.
     loadShedding: { ...loadConfig({}).loadShedding, maxDatabaseQueue: 0, maxEventLoopDelayMs: 0 },

@@ -16,6 +16,11 @@ export interface AuditScope {
   event(
     parts: Pick<AuditEvent, "action" | "recordType" | "recordId" | "outcome"> & { status: number | null },
   ): AuditEvent;
+  /**
+   * The record the route found, when its path cannot name it (a document by its uuid): set by
+   * the handler, so the event names the record and the patient it belongs to.
+   */
+  found?: { recordType: string; recordId: number; patientId: number | null };
   /** Set once a write of this request appended its event in its own transaction. */
   wroteInTransaction: boolean;
   /** Set once the answer's event has been handed to the writer (audit-hook.ts): one per request. */

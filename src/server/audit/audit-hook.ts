@@ -104,6 +104,7 @@ export function registerAuditTrail(app: FastifyInstance, deps: { writer: AuditWr
       outcome: outcomeOf(status),
       status,
     });
+    if (scope.found) Object.assign(event, scope.found);
     // A sign-in names its account by username; the row stores the account's id, never the text typed.
     if (audit.action.startsWith("auth.") && !event.userId) {
       const username = (request.body as { username?: unknown } | undefined)?.username;

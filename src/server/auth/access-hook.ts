@@ -3,6 +3,7 @@ import type { Kysely } from "kysely";
 import { MESSAGES } from "../../shared/api-errors.ts";
 import type { SchemaBundle } from "../../shared/schema/bundle.ts";
 import type { Database } from "../db/database-types.ts";
+import { loadPdfCaller, pdfMayRead } from "../documents/pdf-caller.ts";
 import { HttpError } from "../http/http-error.ts";
 import type { AccessTokens } from "./access-token.ts";
 import { loadTokenUser } from "./load-user.ts";
@@ -31,6 +32,7 @@ export function registerAccessHook(
 ): void {
   app.decorateRequest("user", null);
   app.decorateRequest("loginAs", null);
+  app.decorateRequest("pdf", null);
 
   app.addHook("onRoute", (route) => {
     if (route.url.startsWith("/api/") && !route.config?.access) {
@@ -58,6 +60,14 @@ export function registerAccessHook(
           const found = await loadLoginAsCaller(deps.db, deps.bundle, handed.claims);
           request.user = found?.user ?? null;
           request.loginAs = found?.loginAs ?? null;
+        } else if (handed.reason === "invalid") {
+          // Nor that: perhaps the headless browser rendering one document (documents/pdf-caller.ts).
+          const rendering = await deps.tokens.pdf.verify(token);
+          if (rendering.ok) {
+            const found = await loadPdfCaller(deps.db, deps.bundle, rendering.claims);
+            request.user = found?.user ?? null;
+            request.pdf = found?.scope ?? null;
+          } else verified = rendering;
         } else verified = handed;
       }
       if (access !== "public") {
@@ -65,6 +75,11 @@ export function registerAccessHook(
           throw new HttpError(401, MESSAGES.sessionExpired, "token_expired");
         if (!request.user) throw new HttpError(401, MESSAGES.invalidAccessToken, "invalid_token");
       }
+    }
+    // A PDF token reads its one report and nothing else: any other call is refused as if it had
+    // no session (issue 14 §4: "the pdf key ... used for another report: 401").
+    if (request.pdf && !pdfMayRead(request.pdf, request.method, request.routeOptions.url ?? "", request.params)) {
+      throw new HttpError(401, MESSAGES.pdfOtherReport, "invalid_token");
     }
     if (request.loginAs && !config?.loginAs) {
       // A handed-over device reaches the respondent's questionnaires and nothing else; on a

@@ -1,3 +1,4 @@
+import { PdfTokens } from "../documents/pdf-token.ts";
 import { FAMILY_ID_CLAIM, ID_CLAIM, signHs256, verifyHs256 } from "./hs256-jwt.ts";
 import { LoginAsTokens } from "./login-as-token.ts";
 import { VerifiedTokens } from "./verified-tokens.ts";
@@ -17,6 +18,8 @@ export class AccessTokens {
   private readonly verified = new VerifiedTokens<Readonly<AccessClaims>>();
   /** The tokens of a device handed to a respondent (login-as), signed with the same secret. */
   readonly loginAs: LoginAsTokens;
+  /** The tokens of the headless browser rendering one PDF document (documents/pdf-token.ts). */
+  readonly pdf: PdfTokens;
 
   constructor(
     secret: string,
@@ -24,6 +27,7 @@ export class AccessTokens {
   ) {
     this.key = new TextEncoder().encode(secret);
     this.loginAs = new LoginAsTokens(secret);
+    this.pdf = new PdfTokens(secret);
   }
 
   sign(userId: number, familyId: string): Promise<string> {

@@ -18,7 +18,9 @@ export const TOKEN_SECRET_FILE = "token-secret";
 /** What this server keeps in DATA_DIR; dot files (.gitkeep) and a volume's lost+found are tolerated. */
 /** Outcomes explorer exports (analytics/exports/export-files.ts), kept 7 days. */
 export const EXPORTS_SUBDIR = "exports";
-const OWN_ENTRIES = new Set([PGLITE_SUBDIR, TOKEN_SECRET_FILE, EXPORTS_SUBDIR, "lost+found"]);
+/** PDF documents (documents/document-files.ts), kept DOCUMENT_RETENTION_HOURS. */
+export const DOCUMENTS_SUBDIR = "documents";
+const OWN_ENTRIES = new Set([PGLITE_SUBDIR, TOKEN_SECRET_FILE, EXPORTS_SUBDIR, DOCUMENTS_SUBDIR, "lost+found"]);
 
 const where = (dataDir: string) => `DATA_DIR (${dataDir})`;
 const reason = (err: unknown) => {

@@ -151,6 +151,45 @@ async function matrixExport(fx: Fixture, caller: CallerName, withFile = false): 
   return id as number;
 }
 
+/** A document of chart `t` asked for by the director (ready, its file written when `withFile`): its uuid. */
+async function matrixDocument(fx: Fixture, t: Chart, withFile = false): Promise<string> {
+  const runToken = randomUUID();
+  const pdfUuid = randomUUID();
+  const { id } = await fx.db
+    .insertInto("document" as never)
+    .values({
+      pdf_uuid: pdfUuid,
+      report: "progress",
+      cca_id: t.ccaId,
+      paper: "letter",
+      status: "enabled",
+      title: "Progress report (whole chart)",
+      requested_by: fx.ids.director,
+      run_token: runToken,
+      byte_size: 12,
+      page_count: 1,
+      expires_at: new Date(Date.now() + 86_400_000),
+    } as never)
+    .returning("id" as never)
+    .executeTakeFirstOrThrow();
+  if (withFile) {
+    const dir = path.join(loadConfig({ DATA_DIR: "./data/test-unused" }).dataDir, "documents");
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    writeFileSync(path.join(dir, `${id}-${runToken}.pdf`), "%PDF matrix\n", { mode: 0o600 });
+  }
+  return pdfUuid;
+}
+
+/** The matrix asks for documents again and again: a caller's pending ones would reach the limit. */
+async function clearPendingDocuments(fx: Fixture, caller: CallerName): Promise<void> {
+  const userId = fx.ids[caller];
+  if (userId)
+    await fx.db
+      .deleteFrom("document" as never)
+      .where("requested_by" as never, "=", userId as never)
+      .execute();
+}
+
 /** The matrix asks for exports again and again: a caller's queued ones would reach the pending limit. */
 async function clearPendingExports(fx: Fixture, caller: CallerName): Promise<void> {
   const userId = fx.ids[caller];
@@ -657,6 +696,35 @@ export const ROUTE_CASES: Record<string, RouteCase> = {
       if (res.statusCode !== 200) throw new Error(`export download: ${res.statusCode} ${res.body}`);
       return { url: res.json().url };
     },
+  },
+
+  // ---- PDF documents (issue 14; docs/documents.md)
+  "GET /api/documents/availability": { kind: "gated", request: () => ({ url: "/api/documents/availability" }) },
+  "POST /api/documents": {
+    kind: "chart",
+    ok: [202],
+    async request(fx, t, caller) {
+      await clearPendingDocuments(fx, caller);
+      return { url: "/api/documents", body: { report: "progress", ccaId: t.ccaId } };
+    },
+  },
+  "POST /api/documents/status": {
+    kind: "list",
+    request: async (fx, t) => ({ url: "/api/documents/status", body: { pdfUuids: [await matrixDocument(fx, t)] } }),
+    check(_fx, body, visible, t) {
+      const found = (body as { documents: unknown[] }).documents.length === 1;
+      if (visible.includes(t) !== found) throw new Error(`document of chart ${t.name}: listed ${found}`);
+    },
+  },
+  "GET /api/documents/download/:pdfUuid": {
+    kind: "chart",
+    request: async (fx, t) => ({ url: `/api/documents/download/${await matrixDocument(fx, t, true)}` }),
+  },
+  // Public: the headless browser signs in with its key; no matrix caller holds one, so 401 for all.
+  "POST /api/security/pdf-login": {
+    kind: "public",
+    ok: [401],
+    request: () => ({ url: "/api/security/pdf-login", body: { key: "k".repeat(43) } }),
   },
 
   // ---- settings (admin): users, teams, locations, outbox, clinic settings

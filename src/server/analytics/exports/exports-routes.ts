@@ -14,8 +14,8 @@ import { ANALYTICS_OUTCOMES } from "../analytics-access.ts";
 import { recordsPlan } from "../outcome-records.ts";
 import { DownloadTokens } from "./download-token.ts";
 import { exportCleanupJob } from "./export-cleanup.ts";
-import { exportFile, removeExportFiles } from "./export-files.ts";
-import { ExportQueue } from "./export-queue.ts";
+import { exportFiles } from "./export-files.ts";
+import { exportQueue } from "./export-queue.ts";
 import { exportDb, listExports, ownExport, RETENTION_MS, statusRow } from "./export-store.ts";
 
 const caller = (request: FastifyRequest) => request.user as RequestUser;
@@ -53,7 +53,7 @@ export function exportFilename(name: string | null | undefined, hash: string, da
  * it answers only the link's owner in a live session. Someone else's export is a 404.
  */
 export async function exportsRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  const queue = new ExportQueue(ctx, app.log);
+  const queue = exportQueue(ctx, app.log);
   app.addHook("onReady", async () => queue.start());
   app.addHook("preClose", async () => queue.stop());
   const cleanup = exportCleanupJob(ctx, app.log);
@@ -114,7 +114,7 @@ export async function exportsRoutes(app: FastifyInstance, ctx: AppContext): Prom
           })
           .returningAll()
           .executeTakeFirstOrThrow();
-        await queue.enqueue(trx as never, inserted.id);
+        await queue.enqueue(trx as never, { exportId: inserted.id });
         return inserted;
       });
       queue.wake();
@@ -158,7 +158,7 @@ export async function exportsRoutes(app: FastifyInstance, ctx: AppContext): Prom
         .returning(["id", "run_token"])
         .executeTakeFirst();
       if (!deleted) throw notFound(MESSAGES.notFound);
-      await removeExportFiles(ctx.config.dataDir, deleted.id, deleted.run_token);
+      await exportFiles(ctx.config.dataDir).remove(deleted.id, deleted.run_token);
       return { message: MESSAGES.deleted };
     },
   );
@@ -210,7 +210,7 @@ export async function exportsRoutes(app: FastifyInstance, ctx: AppContext): Prom
       request.user = user;
       const row = await ownExport(ctx.db, user.id, claims.exportId);
       if (row?.status !== "completed" || !row.run_token) throw notFound(MESSAGES.notFound);
-      const file = exportFile(ctx.config.dataDir, row.id, row.run_token);
+      const file = exportFiles(ctx.config.dataDir).file(row.id, row.run_token);
       try {
         await access(file);
       } catch {

@@ -10,11 +10,13 @@ import { csvField } from "../../audit/audit-csv.ts";
 import { accountWithRoles } from "../../auth/account-columns.ts";
 import { toRequestUser } from "../../auth/load-user.ts";
 import type { RequestUser } from "../../auth/request-user.ts";
+import { partFile } from "../../files/run-files.ts";
 import { HttpError } from "../../http/http-error.ts";
 import { currentDefinition } from "../../measures/definitions.ts";
+import { Interrupted } from "../../messaging/job-queue.ts";
 import { countRecords, recordsPlan } from "../outcome-records.ts";
 import { CODEBOOK_FILE, codebook, RECORDS_FILE } from "./codebook.ts";
-import { ensureExportsDir, exportFile, partFile } from "./export-files.ts";
+import { exportFiles } from "./export-files.ts";
 import { exportRecords } from "./export-rows.ts";
 import { type ExportRow, exportDb, RETENTION_MS } from "./export-store.ts";
 
@@ -26,9 +28,6 @@ const ACTIVE = 2;
 
 /** The run was handed on (its node was presumed dead) or the export was deleted: stop writing. */
 class Superseded extends Error {}
-
-/** The server is stopping: the export goes back on the queue, for this node's restart or another. */
-export class Interrupted extends Error {}
 
 /** What a person reads when their export fails: the server's own fault, never the query's values. */
 export const EXPORT_FAILED = "The export could not be written. Try again; if it fails again, tell your administrator.";
@@ -66,7 +65,7 @@ export async function generateExport(
     .returningAll()
     .executeTakeFirst();
   if (!claimed) return "skipped";
-  const file = exportFile(ctx.config.dataDir, id, runToken);
+  const file = exportFiles(ctx.config.dataDir).file(id, runToken);
   const part = partFile(file);
   try {
     await writeZip(ctx, claimed, runToken, part, now, signal);
@@ -145,7 +144,7 @@ async function writeZip(
   };
   await progress(0, total);
 
-  await ensureExportsDir(ctx.config.dataDir);
+  await exportFiles(ctx.config.dataDir).ensureDir();
   const zip = new yazl.ZipFile();
   const out = createWriteStream(part, { mode: 0o600 });
   const written = finished(out);

@@ -7,15 +7,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { removeExpiredExports } from "../../../../src/server/analytics/exports/export-cleanup.ts";
 import { exportRecords } from "../../../../src/server/analytics/exports/export-rows.ts";
 import { exportDb } from "../../../../src/server/analytics/exports/export-store.ts";
-import {
-  type ExportContext,
-  generateExport,
-  Interrupted,
-} from "../../../../src/server/analytics/exports/generate-export.ts";
+import { type ExportContext, generateExport } from "../../../../src/server/analytics/exports/generate-export.ts";
 import { recordsPlan } from "../../../../src/server/analytics/outcome-records.ts";
 import { accountWithRoles } from "../../../../src/server/auth/account-columns.ts";
 import { toRequestUser } from "../../../../src/server/auth/load-user.ts";
 import { loadConfig } from "../../../../src/server/config.ts";
+import { Interrupted } from "../../../../src/server/messaging/job-queue.ts";
 import { defaultBundle } from "../../../../src/shared/schema/bundle.ts";
 import type { TestQuery } from "../../../helpers/analytics-expected.ts";
 import type { AnalyticsFixture } from "../../../helpers/analytics-fixture.ts";
