@@ -22,7 +22,13 @@ describe.each(DATABASES)("session revocation on $name", (database) => {
   beforeAll(async () => {
     t = await createTestApp(database);
     const config = {
-      ...loadConfig({ DATA_DIR: "./data/test-unused", LOG_LEVEL: "silent", ACCOUNT_LOOKUP_FLOOR_MS: "0" }),
+      ...loadConfig({
+        DATA_DIR: "./data/test-unused",
+        LOG_LEVEL: "silent",
+        ACCOUNT_LOOKUP_FLOOR_MS: "0",
+        DOCUMENT_WORKER: "off",
+        DOCUMENT_CLEANUP_CHECK_SECONDS: "0",
+      }),
       demo: false,
       tokenSecret: SECRET,
       alertEscalationCheckSeconds: 0,

@@ -74,9 +74,12 @@ export function sibling(direction: "before" | "after"): RawBuilder<boolean> {
       and (o.completed_at, o.id) ${cmp} (cm.completed_at, cm.id))`;
 }
 
-/** A discharge session (its schedule carries out the program's discharge measures). */
-export const atDischarge = sql<boolean>`exists (select 1 from schedule s
-  where s.id = cm.schedule_id and s.program_timing = 'discharge')`;
+/**
+ * A discharge session (its schedule carries out the program's discharge measures). Read through
+ * the FROM's left join of the session's schedule (`sch`), so a page of 25 looks up 25 schedules
+ * where a subquery was planned as a scan of every discharge schedule; never null.
+ */
+export const atDischarge = sql<boolean>`(sch.program_timing is not distinct from 'discharge')`;
 
 /**
  * When in the episode the session was taken: a discharge measure is "discharge", the episode's

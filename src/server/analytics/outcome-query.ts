@@ -5,7 +5,7 @@ import { schemaById } from "../../shared/schema/bundle.ts";
 import type { RequestUser } from "../auth/request-user.ts";
 import type { Database } from "../db/database-types.ts";
 import { badRequest } from "../http/http-error.ts";
-import { chartVisible } from "../patients/patient-access.ts";
+import { chartVisible, seesEveryChart } from "../patients/patient-access.ts";
 import { clinicTimeZone } from "../sessions/availability.ts";
 import { presetRange } from "./analytics-dates.ts";
 import type { FullQuery } from "./effective-query.ts";
@@ -16,7 +16,14 @@ export const UNASSIGNED_CLINICIAN = 800000000000;
 
 /** What a compiled query reads from and keeps: FROM with its joins, and one WHERE. */
 export interface CompiledOutcomeQuery {
+  /** Every table a record's columns read. */
   from: RawBuilder<unknown>;
+  /**
+   * Only the tables the WHERE reads (the total's FROM): PostgreSQL drops an unread left join by
+   * itself, but not an inner one, and joining every patient to count PHQ-9 sessions cost the
+   * board report half its time (issue 13 §6).
+   */
+  whereFrom: RawBuilder<unknown>;
   where: RawBuilder<SqlBool>;
   /** Scores: a record per score (ms joined); item-level: a record per session. */
   scores: boolean;
@@ -39,7 +46,28 @@ function ageRanges(bundle: SchemaBundle, query: FullQuery): [number | null, numb
   });
 }
 
-function ageCondition(bundle: SchemaBundle, query: FullQuery, zone: string): RawBuilder<SqlBool> {
+/**
+ * Whether the ranges together hold every whole age (no gap, open at both ends): then the age
+ * condition is true of every record and is left out, so the total need not read the patients.
+ */
+export function coversEveryAge(ranges: [number | null, number | null][]): boolean {
+  const sorted = [...ranges].sort((a, b) => (a[0] ?? -Infinity) - (b[0] ?? -Infinity));
+  let reached = -Infinity; // every age below `reached` is covered
+  for (const [min, max] of sorted) {
+    if ((min ?? -Infinity) > reached) return false;
+    reached = Math.max(reached, max === null ? Infinity : max + 1);
+  }
+  return reached === Infinity;
+}
+
+/** Whether the query's genders are every gender the patient schema allows (the column is NOT NULL and validated). */
+function everyGender(bundle: SchemaBundle, query: FullQuery): boolean {
+  const genders = ((schemaById(bundle, "enums/gender.json").oneOf ?? []) as { const: string }[]).map((g) => g.const);
+  return genders.every((g) => (query.gender as readonly string[]).includes(g));
+}
+
+function ageCondition(bundle: SchemaBundle, query: FullQuery, zone: string): RawBuilder<SqlBool> | null {
+  if (coversEveryAge(ageRanges(bundle, query))) return null;
   const age = ageAtCompletion(zone);
   return or(
     ageRanges(bundle, query).map(([min, max]) => {
@@ -190,26 +218,33 @@ export function compileOutcomeQuery(
       { field: "measure", message: "Item-level answers are shown for one measure at a time. Select one measure." },
     ]);
   }
-  const from = sql`client_measure cm
-    join cca_user cu on cu.id = cm.ccau_id
-    join client_clinic_assignment cca on cca.id = cu.cca_id
-    join patient p on p.id = cca.patient_id
+  const age = ageCondition(bundle, query, zone);
+  const gender = everyGender(bundle, query) ? null : sql<SqlBool>`p.gender = any(${query.gender}::text[])`;
+  const visible = chartVisible(user, "visible", "cu.cca_id");
+  const careTeam = everyClinician ? null : careTeamCondition(query);
+  // The inner joins the WHERE needs (the left joins PostgreSQL leaves out by itself when unread).
+  const readsPatient = age !== null || gender !== null;
+  const readsLink = readsPatient || careTeam !== null || !seesEveryChart(user);
+  const joins = (all: boolean) => sql`client_measure cm
+    ${all || readsLink ? sql`join cca_user cu on cu.id = cm.ccau_id` : sql``}
+    ${all || readsPatient ? sql`join client_clinic_assignment cca on cca.id = cu.cca_id join patient p on p.id = cca.patient_id` : sql``}
     join measure m on m.id = cm.measure_id
     ${scores ? sql`join measure_score ms on ms.client_measure_id = cm.id` : sql``}
+    left join schedule sch on sch.id = cm.schedule_id
     left join access_control_program acp on acp.id = cm.access_control_program_id
     left join program prog on prog.id = acp.program_id
     left join location loc on loc.id = prog.location_id
-    left join patient_insurance ins on ins.id = p.id`;
+    ${all ? sql`left join patient_insurance ins on ins.id = p.id` : sql``}`;
 
   const where: RawBuilder<SqlBool>[] = [
     sql<SqlBool>`cm.status = 'submitted'`,
     sql<SqlBool>`cm.measure_id = any(${query.measure}::bigint[])`,
-    chartVisible(user, "visible", "cca.id"),
+    visible,
     scopeCondition(query, programIds),
-    everyClinician ? sql<SqlBool>`true` : careTeamCondition(query),
-    sql<SqlBool>`p.gender = any(${query.gender}::text[])`,
-    ageCondition(bundle, query, zone),
   ];
+  if (careTeam) where.push(careTeam);
+  if (gender) where.push(gender);
+  if (age) where.push(age);
   if (scores) where.push(sql<SqlBool>`m.scorable`);
   if (query.completed !== "any") where.push(sql<SqlBool>`${takenAt} = ${query.completed}`);
   if (query.program_discharge === "discharged") where.push(sql<SqlBool>`acp.discharge_date is not null`);
@@ -223,5 +258,5 @@ export function compileOutcomeQuery(
   if (dates) where.push(dates);
   const pairs = pairingCondition(query);
   if (pairs) where.push(pairs);
-  return { from, where: and(where), scores };
+  return { from: joins(true), whereFrom: joins(false), where: and(where), scores };
 }

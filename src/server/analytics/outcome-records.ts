@@ -129,8 +129,8 @@ export async function recordsPlan(
 
 /** How many records the plan selects. */
 export async function countRecords(db: Kysely<Database>, plan: RecordsPlan): Promise<number> {
-  const { from, where } = plan.compiled;
-  const counted = await sql<{ total: string }>`select count(*) as total from ${from} where ${where}`.execute(db);
+  const { whereFrom, where } = plan.compiled;
+  const counted = await sql<{ total: string }>`select count(*) as total from ${whereFrom} where ${where}`.execute(db);
   return Number(counted.rows[0]?.total ?? 0);
 }
 

@@ -76,6 +76,11 @@ export function responsibleForChart(userId: Expression<unknown>, ccaId: Expressi
   return sees(userId, { ccaId }, [...VIAS.my, ...VIAS.supervised]);
 }
 
+/** Whether the user sees every chart (chartVisible is then `true`): a query may skip what only that condition reads. */
+export function seesEveryChart(user: RequestUser): boolean {
+  return viasOf(user, "visible") === null;
+}
+
 /**
  * A boolean SQL expression: may `user` see the chart whose id is the column `ccaIdColumn`
  * (e.g. "cca.id")? A view the user may not use, or no patient permission at all, is false.
