@@ -34,7 +34,7 @@ interface ChartOfProgram {
 const programTitle = (p: ProgramOption) => (p.program_status === "inactive" ? `${p.name} (inactive)` : p.name);
 
 function ownTextSummary(count: number): string {
-  if (count === 0) return "Every chart uses its own title and caption";
+  if (count === 0) return "All charts use their default title and caption";
   return count === 1 ? "1 chart with this program's text" : `${count} charts with this program's text`;
 }
 
@@ -101,8 +101,18 @@ function ChartCard({ program, chart, text, onEdit, onReset }: ChartCardProps) {
 }
 
 /** The form of one chart's text for one program, in a dialog; blank fields keep the chart's own. */
+/** The last target shown, so a closing dialog keeps its words while it fades out. */
+function useLastShown(target: ChartOfProgram | null): ChartOfProgram | null {
+  const [last, setLast] = useState(target);
+  if (target && target !== last) setLast(target);
+  return target ?? last;
+}
+
+const targetKey = (t: ChartOfProgram) => `${t.program.id}-${t.chart.id}-${t.text?.updated_at ?? "default"}`;
+
 function EditDialog({ editing, onClose }: { editing: ChartOfProgram | null; onClose: () => void }) {
   const client = useQueryClient();
+  const shown = useLastShown(editing);
   const save = useRecordSave({
     save: (body) => {
       if (!editing) throw new Error("No chart is being edited.");
@@ -125,28 +135,29 @@ function EditDialog({ editing, onClose }: { editing: ChartOfProgram | null; onCl
     <Modal
       opened={editing !== null}
       onClose={save.saving ? () => {} : close}
-      title={editing ? `${editing.chart.name}: ${editing.program.name}` : ""}
+      title={shown ? `${shown.chart.name}: ${shown.program.name}` : ""}
       size="lg"
     >
-      {editing && (
+      {shown && (
         <Stack gap="md">
           <Stack gap={4} component="dl" m={0}>
             <Text size="sm" fw={600} component="dt">
               Default title
             </Text>
             <Text size="sm" component="dd" m={0}>
-              {editing.chart.title}
+              {shown.chart.title}
             </Text>
             <Text size="sm" fw={600} component="dt">
               Default caption
             </Text>
             <Text size="sm" component="dd" m={0}>
-              {editing.chart.caption}
+              {shown.chart.caption}
             </Text>
           </Stack>
           <SchemaForm
+            key={targetKey(shown)}
             formId={FORM_ID}
-            formData={{ title: editing.text?.title ?? null, caption: editing.text?.caption ?? null }}
+            formData={{ title: shown.text?.title ?? null, caption: shown.text?.caption ?? null }}
             onSubmit={save.submit}
             serverErrors={save.fieldErrors}
             submitLabel="Save chart text"
@@ -164,6 +175,7 @@ function EditDialog({ editing, onClose }: { editing: ChartOfProgram | null; onCl
 
 function ResetDialog({ resetting, onClose }: { resetting: ChartOfProgram | null; onClose: () => void }) {
   const client = useQueryClient();
+  const shown = useLastShown(resetting);
   const reset = useMutation({
     meta: { errorToast: false },
     mutationFn: (target: ChartOfProgram) => resetChartText(target.program.id, target.chart.id),
@@ -188,9 +200,9 @@ function ResetDialog({ resetting, onClose }: { resetting: ChartOfProgram | null;
         onClose();
       }}
     >
-      {resetting && (
+      {shown && (
         <Text>
-          {`For ${resetting.program.name}, ${resetting.chart.name} will show its default title and caption again. This program's own text is removed.`}
+          {`For ${shown.program.name}, ${shown.chart.name} will show its default title and caption again. This program's own text is removed.`}
         </Text>
       )}
     </ConfirmDialog>

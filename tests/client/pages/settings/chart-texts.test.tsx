@@ -94,7 +94,7 @@ describe("Settings → Chart titles (an admin gives a program its own chart titl
     expect(await screen.findByRole("heading", { level: 1, name: "Chart titles" })).toBeTruthy();
     // Each program says whether any chart has its text; an inactive program says so.
     const adolescent = await screen.findByRole("button", { name: /^Adolescent Program/ });
-    expect(adolescent.textContent).toContain("Every chart uses its own title and caption");
+    expect(adolescent.textContent).toContain("All charts use their default title and caption");
     const iop = screen.getByRole("button", { name: /^Intensive Outpatient Program \(inactive\)/ });
     expect(iop.textContent).toContain("1 chart with this program's text");
 
@@ -135,8 +135,8 @@ describe("Settings → Chart titles (an admin gives a program its own chart titl
     // The fields are the PUT body's schema (api/chart-text-update.json), labelled by its titles.
     const title = within(dialog).getByLabelText("Title");
     expect((title as HTMLInputElement).value).toBe("");
-    // The dialog says what a blank field keeps: the chart's own text, shown above the form.
-    expect(within(dialog).getByText("Leave blank to use the chart's own title")).toBeTruthy();
+    // The dialog says what a blank field keeps: the default text, shown above the form.
+    expect(within(dialog).getByText("Leave blank to use the default title")).toBeTruthy();
     expect(within(dialog).getByText(own("weeks-to-cutoff").caption)).toBeTruthy();
     fireEvent.change(title, { target: { value: "Weeks until teens feel better" } });
     fireEvent.click(within(dialog).getByRole("button", { name: "Save chart text" }));
