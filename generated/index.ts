@@ -279,6 +279,7 @@ export type * from "./types/enums/state.ts";
 export type * from "./types/enums/usage-interval.ts";
 export type * from "./types/enums/worklist-due-state.ts";
 export type * from "./types/forms/analytics-query.form.ts";
+export type * from "./types/forms/chart-text.form.ts";
 export type * from "./types/forms/clinical-user.form.ts";
 export type * from "./types/forms/clinician-team.form.ts";
 export type * from "./types/forms/general-settings.form.ts";

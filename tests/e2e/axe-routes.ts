@@ -303,6 +303,13 @@ export const CLINICIAN_ROUTES: RouteCase[] = [
   { name: "clinician 404", path: "/clinician/no-such-page", roles: CLINICAL },
 ];
 
+/** The demo's Intensive Outpatient Program on the chart titles screen: its charts shown (idempotent). */
+async function openProgramCharts(page: Page): Promise<void> {
+  const control = page.getByRole("button", { name: /^Intensive Outpatient Program/ });
+  if ((await control.getAttribute("aria-expanded")) !== "true") await control.click();
+  await page.getByRole("button", { name: "Edit Score over time for Intensive Outpatient Program" }).waitFor();
+}
+
 const ADMIN: AxeRole[] = ["admin"];
 const STAFF_LEVEL: AxeRole[] = ["admin", "staff"];
 
@@ -343,6 +350,26 @@ export const SETTINGS_ROUTES: RouteCase[] = [
   },
   { name: "settings: program type add", path: "/settings/program-types/add", roles: ADMIN },
   { name: "settings: program type edit", path: (f) => f.programTypeEditPath, roles: ADMIN },
+  {
+    name: "settings: chart titles",
+    path: "/settings/chart-texts",
+    roles: ADMIN,
+    ready: (p) => p.getByRole("button", { name: /^Intensive Outpatient Program/ }),
+    states: [
+      { name: "a program's charts", open: openProgramCharts },
+      {
+        name: "edit chart text dialog",
+        open: async (p) => {
+          await openProgramCharts(p);
+          await openDialog(
+            p,
+            "Edit Score over time for Intensive Outpatient Program",
+            "Score over time: Intensive Outpatient Program",
+          );
+        },
+      },
+    ],
+  },
   { name: "settings: general", path: "/settings/general", roles: ADMIN },
   { name: "settings: outbox", path: "/settings/outbox", roles: ADMIN },
   {

@@ -154,4 +154,49 @@ describe("settings", () => {
       .waitFor();
     await admin.context().close();
   });
+
+  it("an admin gives a program its own chart title, and the outcomes explorer shows it for that program", async () => {
+    const program = "Intensive Outpatient Program";
+    const chartTitle = `IOP mood over time ${run}`;
+    const admin = await (await newContext(browser, inject("baseUrl"))).newPage();
+    await signIn(admin, "admin");
+    await admin.getByRole("link", { name: "Settings" }).first().click();
+    await openSettingsSection(admin, "Chart titles");
+    await admin.getByRole("heading", { level: 1, name: "Chart titles" }).waitFor();
+    await admin.getByRole("button", { name: new RegExp(`^${program}`) }).click();
+    await admin.getByRole("button", { name: `Edit Score over time for ${program}` }).click();
+    const dialog = admin.getByRole("dialog", { name: `Score over time: ${program}` });
+    await dialog.getByLabel("Title").fill(chartTitle);
+    await dialog.getByRole("button", { name: "Save chart text" }).click();
+    await dialog.waitFor({ state: "hidden" });
+    const card = admin.getByRole("region", { name: "Score over time" });
+    await card.getByText(chartTitle).waitFor();
+
+    // A director's query of that program alone draws the chart under the program's title.
+    const director = await (await newContext(browser, inject("baseUrl"))).newPage();
+    await signIn(director, "director");
+    await director.goto("/analytics/outcomes-explorer");
+    await director.getByRole("heading", { level: 1, name: "Outcomes explorer" }).waitFor();
+    await pick(director, "Programs", new RegExp(`^${program}`));
+    const measures = director.getByRole("button", { name: /^Select all measures/ });
+    await expect.poll(() => measures.isEnabled()).toBe(true);
+    await director.getByLabel("Measures", { exact: true }).click();
+    await director.getByRole("option", { name: "PHQ-9", exact: true }).click();
+    await director.keyboard.press("Escape");
+    await director.getByRole("button", { name: "Run query" }).click();
+    await director.getByText(/^[\d,]+ records found$/).waitFor();
+    await director
+      .getByRole("region", { name: "Charts" })
+      .getByRole("heading", { name: `${chartTitle} — PHQ-9` })
+      .waitFor();
+    await director.context().close();
+
+    // Reset to the default, after a confirm: the chart's own title again.
+    await admin.getByRole("button", { name: `Reset to default: Score over time for ${program}` }).click();
+    const confirm = admin.getByRole("dialog", { name: "Reset to default" });
+    await confirm.getByRole("button", { name: "Reset to default" }).click();
+    await confirm.waitFor({ state: "hidden" });
+    await expect.poll(() => card.getByText(chartTitle).count()).toBe(0);
+    await admin.context().close();
+  });
 });

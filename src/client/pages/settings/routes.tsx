@@ -26,6 +26,7 @@ const page = {
   programTypes: lazyPage(() => import("./ProgramTypeListPage.tsx"), "ProgramTypeListPage"),
   programTypeAdd: lazyPage(() => import("./ProgramTypeAddPage.tsx"), "ProgramTypeAddPage"),
   programTypeEdit: lazyPage(() => import("./ProgramTypeEditPage.tsx"), "ProgramTypeEditPage"),
+  chartTexts: lazyPage(() => import("./ChartTextsPage.tsx"), "ChartTextsPage"),
   general: lazyPage(() => import("./GeneralSettingsPage.tsx"), "GeneralSettingsPage"),
   outbox: lazyPage(() => import("./OutboxPage.tsx"), "OutboxPage"),
   auditLog: lazyPage(() => import("./AuditLogPage.tsx"), "AuditLogPage"),
@@ -64,6 +65,8 @@ export const settingsRoutes: RouteObject[] = [
               { path: "program-types", element: page.programTypes },
               { path: "program-types/add", element: page.programTypeAdd },
               { path: "program-types/:programTypeId/edit", element: page.programTypeEdit },
+              // The outcomes charts' titles and captions per program (issue 13 §2).
+              { path: "chart-texts", element: page.chartTexts },
             ],
           },
           { path: "general", element: page.general },

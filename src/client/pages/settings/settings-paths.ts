@@ -22,6 +22,7 @@ export const settingsPaths = {
   programTypes: `${SETTINGS_PATH}/program-types`,
   programTypeAdd: `${SETTINGS_PATH}/program-types/add`,
   programTypeEdit: (programTypeId: number | string) => `${SETTINGS_PATH}/program-types/${programTypeId}/edit`,
+  chartTexts: `${SETTINGS_PATH}/chart-texts`,
   general: `${SETTINGS_PATH}/general`,
   outbox: `${SETTINGS_PATH}/outbox`,
   auditLog: `${SETTINGS_PATH}/audit-log`,

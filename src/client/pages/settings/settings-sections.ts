@@ -26,6 +26,7 @@ export const SETTINGS_SECTIONS: readonly SettingsSection[] = [
   { label: "Locations", to: settingsPaths.locations, anyOf: ADMIN_LEVEL },
   { label: "Programs", to: settingsPaths.programs, anyOf: ADMIN_LEVEL, when: "programs_enabled" },
   { label: "Program types", to: settingsPaths.programTypes, anyOf: ADMIN_LEVEL, when: "programs_enabled" },
+  { label: "Chart titles", to: settingsPaths.chartTexts, anyOf: ADMIN_LEVEL, when: "programs_enabled" },
   { label: "Patient users", to: settingsPaths.patientUsers, anyOf: STAFF_LEVEL },
   { label: "General", to: settingsPaths.general, anyOf: ADMIN_LEVEL },
   { label: "Outbox", to: settingsPaths.outbox, anyOf: ADMIN_LEVEL },

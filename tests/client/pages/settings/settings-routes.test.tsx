@@ -38,6 +38,34 @@ describe("settings routes", () => {
     expect(sections.getByRole("link", { name: "Clinical users" }).getAttribute("aria-current")).toBe("page");
   });
 
+  it("offers an admin the chart titles while the clinic uses programs, and opens the screen", async () => {
+    serve(
+      (r) => {
+        if (r.path === "/api/analytics/chart-texts") return json(200, []);
+        return r.method === "GET" ? json(200, { rows: [], totalRecords: 0 }) : json(404, {});
+      },
+      { programs_enabled: true },
+    );
+    signedIn(ADMIN);
+    renderAt("/settings/chart-texts");
+    await screen.findByRole("heading", { level: 1, name: "Chart titles" }, SLOW);
+    const sections = within(screen.getByRole("navigation", { name: "Settings" }));
+    const link = await sections.findByRole("link", { name: "Chart titles" });
+    expect(link.getAttribute("href")).toBe("/settings/chart-texts");
+    expect(link.getAttribute("aria-current")).toBe("page");
+    expect(await screen.findByRole("heading", { name: "No programs yet" }, SLOW)).toBeTruthy();
+  });
+
+  it("has no chart titles screen while the clinic does not use programs", async () => {
+    const requests = serveLists();
+    signedIn(ADMIN);
+    renderAt("/settings/chart-texts");
+    expect(await screen.findByRole("heading", { name: "Page not found" }, SLOW)).toBeTruthy();
+    const sections = within(screen.getByRole("navigation", { name: "Settings" }));
+    expect(sections.queryByRole("link", { name: "Chart titles" })).toBeNull();
+    expect(requests.some((r) => r.path.startsWith("/api/analytics/chart-texts"))).toBe(false);
+  });
+
   it("sends staff from /settings to the patient users, the only section they may open", async () => {
     const requests = serveLists();
     signedIn(STAFF);
