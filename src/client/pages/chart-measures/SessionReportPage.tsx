@@ -4,6 +4,7 @@ import { Link, Navigate, useParams } from "react-router-dom";
 import { ApiError } from "../../api/api-error.ts";
 import { errorText } from "../../api/error-text.ts";
 import { useSession } from "../../auth/useSession.ts";
+import { SessionPdfButton } from "../documents/SessionPdfButton.tsx";
 import { measurePaths } from "../measures/measure-paths.ts";
 import { SessionReportView } from "../measures/report/SessionReportView.tsx";
 import { PATIENTS_PATH } from "../patients/patient-paths.ts";
@@ -80,6 +81,7 @@ export function SessionReportPage() {
         </Anchor>
       )}
       <SessionReportHeading report={report} />
+      <SessionPdfButton clientMeasureId={report.clientMeasureId} />
       <SessionReportView
         report={report}
         canAcknowledge={can("patients.write")}
