@@ -24,6 +24,11 @@ export const STORAGE_KEYS = {
   loginAsReturnTo: "mbc.loginAsReturnTo",
   /** Last application version seen (spec §4 Version change, §9). */
   appVersion: "mbc.appVersion",
+  /**
+   * The paper size PDFs are made on, "letter" or "a4" (issue 14 §3). A fact about the clinic's
+   * printers, not about a user: kept when a session ends.
+   */
+  pdfPaper: "mbc.pdfPaper",
 } as const;
 
 /**

@@ -77,6 +77,8 @@ export interface RouteCase {
 const h1 = (page: Page) => page.getByRole("heading", { level: 1 }).first();
 /** A score chart drawn (Plotly's svg), so its hidden drawing is checked too (nothing focusable inside). */
 const chartDrawn = (page: Page) => page.locator("figure .main-svg").first();
+/** A print page is ready for the PDF renderer: data loaded and every chart drawn (pages/print/PdfReadiness.tsx). */
+const pdfReady = (page: Page) => page.locator('html[data-pdf-ready="true"]');
 
 async function openDialog(page: Page, button: string | RegExp, dialog: string | RegExp): Promise<void> {
   await page.getByRole("button", { name: button }).first().click();
@@ -282,6 +284,15 @@ export const CLINICIAN_ROUTES: RouteCase[] = [
         open: (p) => openDialog(p, /Acknowledge alert/, "Acknowledge alert"),
       },
     ],
+  },
+  // The print pages (issue 14) as a signed-in clinician's on-screen print view: what the PDF renderer
+  // draws, once its readiness signal is up (every chart drawn).
+  { name: "session report print page", path: (f) => `${f.reportPath}/pdf`, roles: CLINICAL, ready: pdfReady },
+  {
+    name: "progress report print page (whole chart)",
+    path: (f) => `${f.reportPath.replace(/\/measures\/\d+$/, "/pdf")}?respondents=all`,
+    roles: CLINICAL,
+    ready: pdfReady,
   },
   {
     name: "alert list",

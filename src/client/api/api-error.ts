@@ -34,7 +34,22 @@ export function isBusyAnswer(status: number, code: unknown): boolean {
   return status === 503 && typeof code === "string" && BUSY_CODES.includes(code);
 }
 
+/**
+ * Codes of 503 answers about one feature this server cannot offer (PDF rendering without
+ * Chromium, issue 14), while everything else works: shown beside the feature, never as maintenance.
+ */
+export const FEATURE_UNAVAILABLE_CODES: readonly string[] = ["pdf_unavailable"];
+
+export function isFeatureUnavailable(status: number, code: unknown): boolean {
+  return status === 503 && typeof code === "string" && FEATURE_UNAVAILABLE_CODES.includes(code);
+}
+
 /** A 503 the maintenance page answers: the service is down, not just busy. */
 export function isMaintenance(error: unknown): boolean {
-  return error instanceof ApiError && error.status === 503 && !isBusyAnswer(error.status, error.code);
+  return (
+    error instanceof ApiError &&
+    error.status === 503 &&
+    !isBusyAnswer(error.status, error.code) &&
+    !isFeatureUnavailable(error.status, error.code)
+  );
 }

@@ -1,6 +1,7 @@
 import { MESSAGES } from "../../shared/api-errors.ts";
-import { ApiError, isBusyAnswer } from "./api-error.ts";
+import { ApiError, isBusyAnswer, isFeatureUnavailable } from "./api-error.ts";
 import { apiHandlers } from "./api-events.ts";
+import { filenameFromDisposition } from "./content-disposition.ts";
 import { REFRESH_TRANSPORT_HEADER, renewSession } from "./renewal.ts";
 import {
   asRecord,
@@ -33,8 +34,19 @@ export interface ApiOptions {
    */
   renew?: boolean;
   headers?: Record<string, string>;
-  /** "text": a successful answer is returned as text (a CSV download), not parsed as JSON. */
-  as?: "json" | "text";
+  /**
+   * "text": a successful answer is returned as text (a CSV download), not parsed as JSON.
+   * "blob": a successful answer is returned as a DownloadedFile (a PDF): its bytes and the file
+   * name the server gave in Content-Disposition.
+   */
+  as?: "json" | "text" | "blob";
+}
+
+/** A file fetched with `as: "blob"`. */
+export interface DownloadedFile {
+  blob: Blob;
+  /** From Content-Disposition; null when the server named none. */
+  filename: string | null;
 }
 
 /** 200 answers that are failures in disguise (spec §8): shown as errors, never as data. */
@@ -89,12 +101,25 @@ async function send(path: string, options: ApiOptions): Promise<Answer> {
   }
   const renewed = tokensFromHeaders(res);
   if (renewed) storeTokens(renewed);
-  const data = options.as === "text" && res.ok ? await res.text() : await readJson(res);
-  return { res, data, body: asRecord(data) };
+  return { res, ...(await readBody(res, options.as)) };
+}
+
+async function readBody(res: Response, as: ApiOptions["as"]): Promise<{ data: unknown; body: Body }> {
+  // A failure is read as JSON whatever was asked: it carries the server's {error, code}.
+  if (res.ok && as === "text") return { data: await res.text(), body: {} };
+  if (res.ok && as === "blob") {
+    const file: DownloadedFile = {
+      blob: await res.blob(),
+      filename: filenameFromDisposition(res.headers.get("content-disposition")),
+    };
+    return { data: file, body: {} };
+  }
+  const data = await readJson(res);
+  return { data, body: asRecord(data) };
 }
 
 function settle<T>({ res, data, body }: Answer, renew: boolean): T {
-  if (res.status === 503 && !isBusyAnswer(res.status, body.code)) {
+  if (res.status === 503 && !isBusyAnswer(res.status, body.code) && !isFeatureUnavailable(res.status, body.code)) {
     apiHandlers().maintenance();
     throw errorFromResponse(res, body);
   }

@@ -3,7 +3,7 @@ import { MESSAGES } from "../../shared/api-errors.ts";
 import { ApiError, isBusyAnswer } from "./api-error.ts";
 import { apiHandlers } from "./api-events.ts";
 import { asRecord, errorFromResponse, networkError, readJson } from "./response.ts";
-import { clearTokens, isTokenFresh, storedTokens, storeTokens, type TokenPair } from "./tokens.ts";
+import { clearTokens, hasTabOnlySession, isTokenFresh, storedTokens, storeTokens, type TokenPair } from "./tokens.ts";
 
 /** A settled renewal is reused this long, so a burst of calls renews once (spec §4, §9). */
 export const SHARED_RENEWAL_MS = 2_000;
@@ -50,6 +50,8 @@ function acrossTabs<T>(task: () => Promise<T>): Promise<T> {
 }
 
 async function renewOnce(startedWith: string | null): Promise<void> {
+  // A PDF-rendering tab has no refresh token (tokens.ts): its session ends with its access token.
+  if (hasTabOnlySession()) throw endSession();
   const { accessToken } = storedTokens();
   // Another tab renewed while this one waited for the lock: its access token is ours too.
   if (accessToken && accessToken !== startedWith && isTokenFresh(accessToken)) return;

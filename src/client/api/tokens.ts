@@ -15,17 +15,45 @@ export interface TokenPair {
  */
 export const EXPIRY_MARGIN_MS = 10_000;
 
+/**
+ * A session of this tab alone (a PDF-rendering context signed in with a pdf-key, spec §2): kept in
+ * memory, never in localStorage, so it is not shared with other tabs, does not outlive the page
+ * and cannot replace or sign out the session a clinician holds in the same browser.
+ * It has no refresh token: it ends when its access token does (renewal.ts).
+ */
+let tabOnlyToken: string | null = null;
+
+/** Starts a session of this tab alone; from now on every call of this tab sends this token. */
+export function adoptTabOnlyToken(accessToken: string): void {
+  tabOnlyToken = accessToken;
+}
+
+/** True while this tab holds a session of its own (a PDF-rendering context). */
+export function hasTabOnlySession(): boolean {
+  return tabOnlyToken !== null;
+}
+
 /** The stored access token; its presence (even expired) means this browser holds a session. */
 export function storedTokens(): { accessToken: string | null } {
+  if (tabOnlyToken !== null) return { accessToken: tabOnlyToken };
   return { accessToken: readItem(STORAGE_KEYS.accessToken) };
 }
 
 export function storeTokens(pair: TokenPair): void {
+  if (tabOnlyToken !== null) {
+    tabOnlyToken = pair.accessToken;
+    return;
+  }
   writeItem(STORAGE_KEYS.accessToken, pair.accessToken);
   removeItem(STORAGE_KEYS.legacyRefreshToken);
 }
 
+/** Forgets the session: a tab-only one is forgotten by this tab alone, the browser's stays for its other tabs. */
 export function clearTokens(): void {
+  if (tabOnlyToken !== null) {
+    tabOnlyToken = null;
+    return;
+  }
   removeItem(STORAGE_KEYS.accessToken);
   removeItem(STORAGE_KEYS.legacyRefreshToken);
 }

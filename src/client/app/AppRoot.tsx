@@ -1,4 +1,5 @@
 import { Outlet } from "react-router-dom";
+import { hasTabOnlySession } from "../api/tokens.ts";
 import { useSession } from "../auth/useSession.ts";
 import { useClinicTimeZone } from "../dates/useClinicTimeZone.ts";
 import { InactivityPrompt } from "../inactivity/InactivityPrompt.tsx";
@@ -13,11 +14,14 @@ export function AppRoot({ checkVersion = true }: { checkVersion?: boolean }) {
   const { status } = useSession();
   // Every screen's dates and times read in the clinic's zone (layouts wait for it, see the hook).
   useClinicTimeZone();
+  // A PDF-rendering tab (pdf-key) may call only what its print page needs: no version polling,
+  // no keep-alive; its short session simply ends.
+  const rendering = hasTabOnlySession();
   return (
     <>
-      {checkVersion && <VersionWatcher />}
+      {checkVersion && !rendering && <VersionWatcher />}
       <Outlet />
-      {status === "signedIn" && <InactivityPrompt />}
+      {status === "signedIn" && !rendering && <InactivityPrompt />}
     </>
   );
 }

@@ -9,6 +9,7 @@ import { accountRoutes } from "../pages/account/routes.tsx";
 import { analyticsAreaRoute } from "../pages/analytics/routes.tsx";
 import { measureAreaRoutes } from "../pages/measures/routes.tsx";
 import { myAccountRoute } from "../pages/my-account/routes.tsx";
+import { printRoutes } from "../pages/print/print-routes.tsx";
 import { respondentAreaRoutes } from "../pages/session/routes.tsx";
 import { settingsRoutes } from "../pages/settings/routes.tsx";
 import { MaintenancePage } from "../pages/system/MaintenancePage.tsx";
@@ -109,6 +110,7 @@ export function appRoutes({ clinicianRoutes, checkVersion = true }: AppRouteOpti
           ],
         },
         analyticsAreaRoute,
+        ...printRoutes,
         ...measureAreaRoutes,
         myAccountRoute,
         { path: "/maintenance", element: <MaintenancePage /> },

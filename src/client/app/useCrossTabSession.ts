@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { storedTokens, tokenSubject } from "../api/tokens.ts";
+import { hasTabOnlySession, storedTokens, tokenSubject } from "../api/tokens.ts";
 import { endSessionLocally, loadSession } from "../auth/session-actions.ts";
 import { sessionStore } from "../auth/session-store.ts";
 import { STORAGE_KEYS } from "../local-store.ts";
@@ -13,6 +13,8 @@ export function useCrossTabSession(): void {
   useEffect(() => {
     function onStorage(event: StorageEvent) {
       if (event.key !== null && event.key !== STORAGE_KEYS.accessToken) return;
+      // A PDF-rendering tab's session is its own (tokens.ts): other tabs' sign-ins do not concern it.
+      if (hasTabOnlySession()) return;
       const { accessToken } = storedTokens();
       const state = sessionStore.get();
       if (!accessToken) {

@@ -3,9 +3,10 @@ import type { SessionUser } from "../../../generated/types/entities/user.ts";
 import { ApiError } from "../api/api-error.ts";
 import { api } from "../api/http.ts";
 import { renewSession } from "../api/renewal.ts";
-import { clearTokens, isTokenFresh, storedTokens, storeTokens } from "../api/tokens.ts";
+import { clearTokens, hasTabOnlySession, isTokenFresh, storedTokens, storeTokens } from "../api/tokens.ts";
 import { clearItems, OPENED_PROGRAMS_PREFIX, removeItem, STORAGE_KEYS } from "../local-store.ts";
 import { queryClient } from "../query-client.ts";
+import { signInWithPdfKey, takePdfKey } from "./pdf-sign-in.ts";
 import { needsPasswordChange } from "./permissions.ts";
 import { type SessionEnd, sessionStore } from "./session-store.ts";
 import { fetchUiSettings, uiSettingsKey } from "./ui-settings-query.ts";
@@ -42,8 +43,10 @@ export async function login(username: string, password: string): Promise<Session
  * timeouts and dead credentials alike.
  */
 export function endSessionLocally(endedBy?: SessionEnd): void {
+  // A PDF-rendering tab's session lives in the tab alone; the browser's stored state is someone else's.
+  const tabOnly = hasTabOnlySession();
   clearTokens();
-  clearItems([STORAGE_KEYS.appVersion], [OPENED_PROGRAMS_PREFIX]);
+  if (!tabOnly) clearItems([STORAGE_KEYS.appVersion, STORAGE_KEYS.pdfPaper], [OPENED_PROGRAMS_PREFIX]);
   queryClient.clear();
   sessionStore.set({ status: "anonymous", endedBy });
 }
@@ -70,6 +73,17 @@ export async function logout(endedBy: SessionEnd = "sign-out"): Promise<void> {
 }
 
 let loading: Promise<void> | null = null;
+
+/**
+ * At start: a print page opened with a pdf-key signs this tab in with it before any other call
+ * (spec §2; pdf-sign-in.ts), then the session is confirmed with the server as always. The key
+ * leaves the address synchronously, before the router reads it.
+ */
+export async function startSession(): Promise<void> {
+  const key = takePdfKey();
+  if (key !== null && !(await signInWithPdfKey(key))) return;
+  await loadSession();
+}
 
 /** At start: a stored session is confirmed with the server (get-session) before anything shows. */
 export function loadSession(): Promise<void> {

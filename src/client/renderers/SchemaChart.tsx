@@ -2,6 +2,7 @@ import { Loader, Table, Text, Title } from "@mantine/core";
 import { lazy, Suspense, useId, useMemo } from "react";
 import { defaultBundle, type SchemaBundle } from "../../shared/schema/bundle.ts";
 import { type ChartDefinition, chartFigure } from "./chart-figure.ts";
+import { useChartDrawn, useInPrint } from "./print-charts.ts";
 
 // Plotly is large: it loads with the first chart shown, never with the first page.
 const PlotlyChart = lazy(() => import("./PlotlyChart.tsx"));
@@ -24,13 +25,22 @@ export interface SchemaChartProps {
  * A score chart also carries its instrument's scale (full range, bands, cut-off) and an alerts
  * field; the rules for drawing them live in plotly-figure.ts, shared by every page that charts scores.
  * The numbers are also offered as a table, for screen readers and for anyone who wants them.
+ * On a print page (print-charts.ts) the chart is a static picture without the folded table (paper
+ * cannot unfold it; the print pages list the numbers themselves) and reports when it is drawn.
  */
 export function SchemaChart({ bundle = defaultBundle, definition, rows, height = 320, onRowClick }: SchemaChartProps) {
   const figure = useMemo(() => chartFigure(bundle, definition, rows), [bundle, definition, rows]);
+  const printed = useInPrint();
+  const onDrawn = useChartDrawn(rows.length > 0);
   const titleId = useId();
   const summaryId = useId();
   return (
-    <figure aria-labelledby={titleId} aria-describedby={rows.length > 0 ? summaryId : undefined} style={{ margin: 0 }}>
+    <figure
+      aria-labelledby={titleId}
+      aria-describedby={rows.length > 0 ? summaryId : undefined}
+      style={{ margin: 0 }}
+      className={printed ? "print-block" : undefined}
+    >
       <Title order={3} size="h4" id={titleId} mb="xs">
         {figure.title}
       </Title>
@@ -48,12 +58,14 @@ export function SchemaChart({ bundle = defaultBundle, definition, rows, height =
             <PlotlyChart
               figure={figure}
               height={height}
-              onPointClick={onRowClick ? (i) => rows[i] && onRowClick(rows[i]) : undefined}
+              onPointClick={onRowClick && !printed ? (i) => rows[i] && onRowClick(rows[i]) : undefined}
+              printed={printed}
+              onDrawn={onDrawn}
             />
           </div>
         </Suspense>
       )}
-      {rows.length > 0 && (
+      {rows.length > 0 && !printed && (
         <details>
           <summary>Data table</summary>
           <Table aria-label={`${figure.title} data`}>

@@ -5,6 +5,7 @@ import { measureDefinition } from "../../../shared/measures/library.ts";
 import { defaultBundle, schemaById } from "../../../shared/schema/bundle.ts";
 import { formatMomentDay } from "../../dates/clinic-dates.ts";
 import type { ChartDefinition } from "../../renderers/chart-figure.ts";
+import { useInPrint } from "../../renderers/print-charts.ts";
 import { SchemaChart } from "../../renderers/SchemaChart.tsx";
 import { scoreScale } from "../../renderers/score-scale.ts";
 import { measurePaths } from "../measures/measure-paths.ts";
@@ -25,6 +26,7 @@ function progressDefinition(title: string, measureId: string): ChartDefinition {
  * A measure's scores over time (spec §3 progress_chart) on the instrument's bands and cut-off,
  * each session's report a click away: a click on a point opens it, and since the drawing is
  * hidden from keyboards and screen readers, the list under the chart links every session too.
+ * On a print page nothing is a link: the list says the same in plain words.
  */
 export function MeasureProgressChart({
   measure,
@@ -41,9 +43,12 @@ export function MeasureProgressChart({
     () => progressDefinition(`${measure.abbreviation} total score`, measure.measure_id),
     [measure.abbreviation, measure.measure_id],
   );
+  const printed = useInPrint();
   const listLabel = `${measure.abbreviation} session reports`;
+  const pointText = (p: (typeof points)[number]) =>
+    `${formatMomentDay(p.date)}: ${p.score ?? "not scored"}${p.severity ? ` (${p.severity})` : ""}${p.alerts.length > 0 ? " · raised an alert" : ""}`;
   return (
-    <div>
+    <div className={printed ? "print-block" : undefined}>
       <SchemaChart
         definition={definition}
         rows={points as unknown as Record<string, unknown>[]}
@@ -56,11 +61,13 @@ export function MeasureProgressChart({
       <List size="xs" aria-label={listLabel} listStyleType="none" spacing={2}>
         {points.map((p) => (
           <List.Item key={p.clientMeasureId}>
-            <Anchor component={Link} to={measurePaths.report(ccaId, ccauId, p.clientMeasureId)} size="xs">
-              {formatMomentDay(p.date)}: {p.score}
-              {p.severity ? ` (${p.severity})` : ""}
-              {p.alerts.length > 0 ? " · raised an alert" : ""}
-            </Anchor>
+            {printed ? (
+              pointText(p)
+            ) : (
+              <Anchor component={Link} to={measurePaths.report(ccaId, ccauId, p.clientMeasureId)} size="xs">
+                {pointText(p)}
+              </Anchor>
+            )}
           </List.Item>
         ))}
       </List>

@@ -2,6 +2,7 @@ import { Anchor, Badge, Card, Group, SimpleGrid, Stack, Table, Text, Title } fro
 import { useMediaQuery } from "@mantine/hooks";
 import { Link } from "react-router-dom";
 import { formatCalendarDate, formatMomentDay } from "../../dates/clinic-dates.ts";
+import { ProgressPdfButton } from "../documents/ProgressPdfButton.tsx";
 import { relationLabel, sessionStatusLabel } from "../measures/measure-format.ts";
 import { measurePaths } from "../measures/measure-paths.ts";
 import type { MeasureOverview, RespondentOverview } from "./chart-api.ts";
@@ -126,6 +127,7 @@ export function RespondentMeasures({
             </Table>
           </Table.ScrollContainer>
         )}
+        <ProgressPdfButton ccaId={ccaId} ccauId={ccauId} />
         {charted.length > 0 && (
           <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">
             {charted.map((m) => (

@@ -1,17 +1,18 @@
-import { Alert, Anchor, Badge, Center, DataList, Group, Loader, Stack, Text, Title } from "@mantine/core";
+import { Alert, Anchor, Center, Group, Loader, Stack, Text } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
 import { Link, Navigate, useParams } from "react-router-dom";
 import { ApiError } from "../../api/api-error.ts";
 import { errorText } from "../../api/error-text.ts";
 import { useSession } from "../../auth/useSession.ts";
-import { formatCalendarDate, formatMoment } from "../../dates/clinic-dates.ts";
-import { relationLabel, sessionStatusLabel } from "../measures/measure-format.ts";
+import { SessionPdfButton } from "../documents/SessionPdfButton.tsx";
 import { measurePaths } from "../measures/measure-paths.ts";
 import { SessionReportView } from "../measures/report/SessionReportView.tsx";
 import { PATIENTS_PATH } from "../patients/patient-paths.ts";
 import { useSessionReport } from "./chart-api.ts";
 import { chartPath } from "./chart-paths.ts";
 import { ReportProgressChart } from "./ReportProgressChart.tsx";
+import { SessionFacts } from "./SessionFacts.tsx";
+import { SessionReportHeading } from "./SessionReportHeading.tsx";
 
 const ID = /^[1-9]\d{0,15}$/;
 
@@ -64,7 +65,6 @@ export function SessionReportPage() {
   ) {
     return <Navigate to={measurePaths.report(report.ccaId, report.ccauId, Number(clientMeasureId))} replace />;
   }
-  const relation = relationLabel(report.respondent?.relation_id);
   return (
     <Stack gap="md" maw={960}>
       {report.patient && (
@@ -80,46 +80,16 @@ export function SessionReportPage() {
           ← {report.patient.full_name}
         </Anchor>
       )}
-      <div>
-        <Group gap="xs" wrap="wrap">
-          <Title order={1} size="h2">
-            {report.measure.abbreviation} session report
-          </Title>
-          <Badge variant="light" color={report.status === "submitted" ? "teal" : "gray"}>
-            {sessionStatusLabel(report.status)}
-          </Badge>
-        </Group>
-        <Text c="dimmed">{report.measure.name}</Text>
-      </div>
+      <SessionReportHeading report={report} />
+      <SessionPdfButton clientMeasureId={report.clientMeasureId} />
       <SessionReportView
         report={report}
         canAcknowledge={can("patients.write")}
-        summary={
-          <DataList withDivider labelWidth="10rem" orientation={narrow ? "vertical" : "horizontal"}>
-            {report.patient && <Row label="Patient" value={report.patient.full_name} />}
-            {report.respondent && (
-              <Row label="Answered by" value={`${report.respondent.name}${relation ? ` (${relation})` : ""}`} />
-            )}
-            {report.due_date && <Row label="Due" value={formatCalendarDate(report.due_date)} />}
-            {report.completed_at && <Row label="Completed" value={formatMoment(report.completed_at)} />}
-            {report.completed_by?.name && <Row label="Submitted by" value={report.completed_by.name} />}
-            <Row label="Recall period" value={report.measure.recall_period} />
-            <Row label="Definition version" value={report.measure.version} />
-          </DataList>
-        }
+        summary={<SessionFacts report={report} vertical={narrow} />}
       />
       {report.ccaId !== undefined && report.ccauId !== undefined && (
         <ReportProgressChart ccaId={report.ccaId} ccauId={report.ccauId} measureId={report.measure.measure_id} />
       )}
     </Stack>
-  );
-}
-
-function Row({ label, value }: { label: string; value: string }) {
-  return (
-    <DataList.Item>
-      <DataList.ItemLabel>{label}</DataList.ItemLabel>
-      <DataList.ItemValue>{value}</DataList.ItemValue>
-    </DataList.Item>
   );
 }

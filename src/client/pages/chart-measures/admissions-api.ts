@@ -17,10 +17,11 @@ export const admissionKeys = {
   available: (patientId: number) => ["admissions", "available", patientId] as const,
 };
 
-export function useAdmissions(patientId: number) {
+export function useAdmissions(patientId: number, enabled = true) {
   return useQuery({
     queryKey: admissionKeys.list(patientId),
     queryFn: ({ signal }) => api<AdmissionList>(`patients/${patientId}/programs`, { signal }),
+    enabled,
     meta: { errorToast: false },
   });
 }

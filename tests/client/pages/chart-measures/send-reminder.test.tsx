@@ -42,8 +42,10 @@ describe("Send reminder on the respondent's measures", () => {
   });
 
   it("says when the message stays in the outbox, and shows a refusal", async () => {
-    apiMock.mockResolvedValueOnce({ sent: true, channel: "email", delivery: "kept", open: 2 } as never);
     renderWithProviders(<RespondentMeasures overview={overview({ available: true, reason: null })} canWrite />);
+    // The section's PDF button asks first whether PDFs can be made; the answers below are the reminder's.
+    await waitFor(() => expect(apiMock).toHaveBeenCalledWith("documents/availability", expect.anything()));
+    apiMock.mockResolvedValueOnce({ sent: true, channel: "email", delivery: "kept", open: 2 } as never);
     const button = screen.getByRole("button", { name: "Send reminder to Morgan Rivera" });
     fireEvent.click(button);
     await waitFor(() => expect(toastSuccess).toHaveBeenCalled());
