@@ -108,7 +108,8 @@ export async function sessionRoutes(app: FastifyInstance, ctx: AppContext): Prom
       : await loadSessionUser(ctx.db, ctx.bundle, request.user!.id);
     if (!user) throw invalidToken();
     // The PDF renderer is the requester under the pdf role alone (documents/pdf-caller.ts).
-    if (request.pdf) return { user: { ...user, roles: request.user!.roles, permissions: [...request.user!.permissions] } };
+    if (request.pdf)
+      return { user: { ...user, roles: request.user!.roles, permissions: [...request.user!.permissions] } };
     return { user };
   });
 

@@ -156,7 +156,11 @@ async function matrixDocument(fx: Fixture, t: Chart, withFile = false): Promise<
   const runToken = randomUUID();
   const pdfUuid = randomUUID();
   // A chart that does not exist has no documents: its uuid is one nobody has.
-  const chart = await fx.db.selectFrom("client_clinic_assignment").select("id").where("id", "=", t.ccaId).executeTakeFirst();
+  const chart = await fx.db
+    .selectFrom("client_clinic_assignment")
+    .select("id")
+    .where("id", "=", t.ccaId)
+    .executeTakeFirst();
   if (!chart) return pdfUuid;
   const { id } = await fx.db
     .insertInto("document" as never)

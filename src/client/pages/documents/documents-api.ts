@@ -1,35 +1,12 @@
 import { useQuery } from "@tanstack/react-query";
+import type { DocumentRequest } from "../../../../generated/types/api/document-request.ts";
+import type { DocumentAvailability } from "../../../../generated/types/api/responses/document-availability.ts";
+import type { DocumentStatus } from "../../../../generated/types/api/responses/document-status.ts";
+import type { PaperSize } from "../../../../generated/types/enums/paper-size.ts";
 import { api, type DownloadedFile } from "../../api/http.ts";
 
-/*
- * The documents API (issue 14 §3). These types mirror schemas/api/document-*.json and
- * schemas/api/responses/document-*.json, which land with the server's side of the issue; once
- * they are on this branch, import the generated types instead.
- */
-export type PaperSize = "letter" | "a4";
-
-export type DocumentRequest =
-  | { report: "session"; clientMeasureId: number; paper: PaperSize }
-  /** ccauId omitted: the whole chart. */
-  | { report: "progress"; ccaId: number; ccauId?: number; paper: PaperSize };
-
-export interface DocumentStatus {
-  pdfUuid: string;
-  report: "session" | "progress";
-  status: "generating" | "enabled" | "failed";
-  title: string;
-  paper: PaperSize;
-  requestedAt: string;
-  finishedAt?: string;
-  expiresAt?: string;
-  pageCount?: number;
-  error?: string;
-}
-
-export interface DocumentAvailability {
-  available: boolean;
-  message?: string;
-}
+/* The documents API (issue 14 §3; schemas/api/document-*.json, docs/documents.md). */
+export type { DocumentAvailability, DocumentRequest, DocumentStatus, PaperSize };
 
 /** While a PDF is being made, its status is asked for this often. */
 export const STATUS_POLL_MS = 2_000;
