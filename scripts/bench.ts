@@ -3,6 +3,7 @@
  * primary-key read on the same database, written to docs/benchmarks.md. How to run it and what
  * the rows mean: docs/benchmarks.md.
  */
+import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
@@ -14,10 +15,11 @@ import { chartOverview, login, patientAlerts } from "./bench/chart-scenarios.ts"
 import { type ChildServer, startChildServer } from "./bench/child-server.ts";
 import { DatabaseProbe } from "./bench/database-probe.ts";
 import { deepPage, pageByNumber } from "./bench/deep-page.ts";
+import { documentRender, formatDocumentSection } from "./bench/document-render.ts";
 import { compareExplorer, formatExplorerSection } from "./bench/explorer-comparison.ts";
 import { exportThroughput, formatExportSection } from "./bench/export-throughput.ts";
 import { machineFacts } from "./bench/machine.ts";
-import { ANALYTICS_MARKERS, replaceBetweenMarkers } from "./bench/markers.ts";
+import { ANALYTICS_MARKERS, DOCUMENT_MARKERS, replaceBetweenMarkers } from "./bench/markers.ts";
 import type { Measurement, RunFacts } from "./bench/measurement.ts";
 import { parseOptions } from "./bench/options.ts";
 import { bareRead, patientScenarios } from "./bench/patient-scenarios.ts";
@@ -28,7 +30,7 @@ import type { Samples, Scenario, ScenarioContext } from "./bench/scenario.ts";
 const say = (line: string) => process.stderr.write(`${line}\n`);
 
 /** Measured by their own stages rather than as load scenarios (issue 13 §6). */
-const ANALYTICS_STAGES = ["explorer", "export"];
+const ANALYTICS_STAGES = ["explorer", "export", "documents"];
 
 function chooseScenarios(only: string[] | undefined): Scenario[] {
   const all = [bareRead, ...patientScenarios(), deepPage, chartOverview, patientAlerts, answerSave, login];
@@ -97,6 +99,21 @@ async function exportStage(
         : `  ${run.records} records, ${Math.round(run.rowsPerSecond)} records/s, RSS +${run.rssGrowthMb.toFixed(0)} MB`,
     );
     return formatExportSection(run);
+  } finally {
+    await probe.close();
+  }
+}
+
+async function documentStage(
+  dbTarget: { databaseUrl: string | undefined; dataDir: string },
+  ctx: ScenarioContext,
+): Promise<string> {
+  say("→ documents: the longest progress report PDF");
+  const probe = await DatabaseProbe.open(dbTarget);
+  try {
+    const run = await documentRender(ctx.appUrl, await ctx.signIn(NETWORK_STAFF.admin), probe);
+    say(typeof run === "string" ? `  FAILED ${run}` : `  ${run.pages} pages, median ${run.medianSeconds.toFixed(1)} s`);
+    return formatDocumentSection(run);
   } finally {
     await probe.close();
   }
@@ -187,7 +204,14 @@ async function main(): Promise<number> {
   const runExport = !options.only || options.only.includes("export");
   let explorerSection: string | null = null;
   let exportSection: string | null = null;
-  if (appScenarios.length > 0 || runExplorer || runExport) {
+  // The PDF stage prints the client's pages: only on request (--only documents), and only with a built client.
+  const runDocuments = options.only?.includes("documents") ?? false;
+  let documentSection: string | null = null;
+  if (runDocuments && !existsSync("dist/index.html")) {
+    say("Building the client for the PDF stage (vite build)...");
+    execFileSync("npx", ["vite", "build"], { stdio: "ignore" });
+  }
+  if (appScenarios.length > 0 || runExplorer || runExport || runDocuments) {
     say("Starting the app (src/server/main.ts) on the existing database...");
     let app: ChildServer | undefined;
     try {
@@ -207,6 +231,7 @@ async function main(): Promise<number> {
       for (const s of appScenarios) await measure(s, ctx);
       if (runExplorer) explorerSection = await explorerStage(options.databaseUrl, dbTarget, ctx);
       if (runExport) exportSection = await exportStage(options.databaseUrl, dbTarget, ctx, app.pid);
+      if (runDocuments) documentSection = await documentStage(dbTarget, ctx);
     } finally {
       await app?.stop();
     }
@@ -245,6 +270,10 @@ async function main(): Promise<number> {
     process.stdout.write(`\n${analyticsReport}\n\n`);
     doc = replaceBetweenMarkers(doc, `${runStamp(facts)}\n\n${analyticsReport}`, ANALYTICS_MARKERS);
   }
+  if (documentSection) {
+    process.stdout.write(`\n${documentSection}\n\n`);
+    doc = replaceBetweenMarkers(doc, `${runStamp(facts)}\n\n${documentSection}`, DOCUMENT_MARKERS);
+  }
   writeFileSync(options.out, doc);
   say(`Written to ${options.out} (between its bench markers).`);
   // The analytics figures also go to the README when this run wrote the report it points at.
@@ -257,7 +286,9 @@ async function main(): Promise<number> {
     say("The analytics figures are also written to README.md (between its bench-analytics markers).");
   }
 
-  const explorerFailed = [explorerSection, exportSection].some((section) => section?.includes("FAILED"));
+  const explorerFailed = [explorerSection, exportSection, documentSection].some((section) =>
+    section?.includes("FAILED"),
+  );
   if (explorerFailed)
     say(
       "FAILED analytics: an explorer query or the export failed, or the explorer and the hand-written SQL disagreed (see the report).",

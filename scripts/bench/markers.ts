@@ -41,3 +41,10 @@ export const ANALYTICS_MARKERS = {
   beginPrefix: "<!-- bench-analytics:begin",
   end: "<!-- bench-analytics:end -->",
 };
+
+/** The PDF stage's figure (issue 14 §4), in the report and in the README's documents section. */
+export const DOCUMENT_MARKERS = {
+  begin: "<!-- bench-documents:begin — written by `npm run bench`; text outside these markers is kept -->",
+  beginPrefix: "<!-- bench-documents:begin",
+  end: "<!-- bench-documents:end -->",
+};

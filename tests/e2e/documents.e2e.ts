@@ -28,7 +28,8 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await browser?.close();
-  rmSync(dir, { recursive: true, force: true });
+  if (!process.env.KEEP_PDFS) rmSync(dir, { recursive: true, force: true });
+  else console.log(`PDFs kept in ${dir}`);
 });
 
 /** What the API says of the session: the facts the PDF must carry. */
