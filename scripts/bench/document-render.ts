@@ -3,7 +3,8 @@ import type { DatabaseProbe } from "./database-probe.ts";
 
 /**
  * Issue 14 §4: "A 50-page progress report renders in under 10 s on this machine." The whole-chart
- * progress report of the chart with the most scored sessions, asked for through POST /api/documents
+ * progress report of the chart with the most scored sessions (its history lengthened to at least
+ * LONG_HISTORY sessions first, see lengthenHistory), asked for through POST /api/documents
  * and rendered by the app's own queue worker with Chromium, timed from the request to Ready
  * (polled every 100 ms), RUNS times, one at a time. The page count is the PDF's own (pdfinfo-free:
  * the server counts it when it writes the file).
@@ -12,6 +13,8 @@ import type { DatabaseProbe } from "./database-probe.ts";
 export const DOCUMENT_TARGET_SECONDS = 10;
 export const DOCUMENT_TARGET_PAGES = 50;
 const RUNS = 3;
+/** Sessions of the chart printed: a patient measured weekly on several instruments for years. */
+const LONG_HISTORY = 1000;
 const POLL_MS = 100;
 const TIMEOUT_MS = 120_000;
 
@@ -35,6 +38,47 @@ async function busiestChart(probe: DatabaseProbe): Promise<{ ccaId: number; sess
     group by cu.cca_id order by count(*) desc, cu.cca_id limit 1` as RawBuilder<{ cca_id: string; n: string }>,
   );
   return rows[0] ? { ccaId: Number(rows[0].cca_id), sessions: Number(rows[0].n) } : null;
+}
+
+/**
+ * The generator's busiest chart holds a few hundred sessions over three years, a 23-page report.
+ * A clinic's longest chart is longer: this copies the chart's whole scored history (sessions and
+ * scores) to the stretch of time just before it, doubling it, until it holds LONG_HISTORY. Run
+ * once per database: the chart then stays the busiest and long enough.
+ */
+async function lengthenHistory(probe: DatabaseProbe, ccaId: number, sessions: number): Promise<number> {
+  if (sessions >= LONG_HISTORY) return sessions;
+  const columns = async (table: string, skip: string[]) =>
+    (
+      await probe.query(sql<{ column_name: string }>`select column_name from information_schema.columns
+        where table_name = ${table} and table_schema = current_schema() order by ordinal_position`)
+    )
+      .map((r) => r.column_name)
+      .filter((c) => !skip.includes(c));
+  const shifted = new Set(["due_date", "started_at", "completed_at", "created_at"]);
+  const sessionColumns = await columns("client_measure", ["id"]);
+  const scoreColumns = await columns("measure_score", ["client_measure_id"]);
+  let total = sessions;
+  while (total < LONG_HISTORY) {
+    // Identifiers come from the catalogue; the one value is a parameter.
+    const list = sql.raw(sessionColumns.map((c) => `"${c}"`).join(", "));
+    const values = sql.raw(
+      sessionColumns.map((c) => (shifted.has(c) ? `src."${c}" - span.length` : `src."${c}"`)).join(", "),
+    );
+    const scoreList = sql.raw(scoreColumns.map((c) => `"${c}"`).join(", "));
+    const scoreValues = sql.raw(scoreColumns.map((c) => `ms."${c}"`).join(", "));
+    await probe.query(sql`with src as (
+        select cm.*, nextval(pg_get_serial_sequence('client_measure', 'id')) as new_id
+        from client_measure cm join cca_user cu on cu.id = cm.ccau_id
+        where cu.cca_id = ${ccaId} and cm.status = 'submitted' and cm.completed_at is not null
+      ),
+      span as (select max(completed_at) - min(completed_at) + interval '7 days' as length from src),
+      copied as (insert into client_measure (id, ${list}) select src.new_id, ${values} from src, span returning id)
+      insert into measure_score (client_measure_id, ${scoreList})
+      select src.new_id, ${scoreValues} from src join measure_score ms on ms.client_measure_id = src.id`);
+    total *= 2;
+  }
+  return total;
 }
 
 async function renderOnce(
@@ -71,8 +115,9 @@ export async function documentRender(
   token: string,
   probe: DatabaseProbe,
 ): Promise<DocumentRun | string> {
-  const chart = await busiestChart(probe);
-  if (!chart) return "the database has no scored sessions";
+  const busiest = await busiestChart(probe);
+  if (!busiest) return "the database has no scored sessions";
+  const chart = { ccaId: busiest.ccaId, sessions: await lengthenHistory(probe, busiest.ccaId, busiest.sessions) };
   const runs: { seconds: number; pages: number }[] = [];
   for (let i = 0; i < RUNS; i++) {
     const run = await renderOnce(appUrl, token, chart.ccaId);
@@ -87,7 +132,7 @@ export function formatDocumentSection(run: DocumentRun | string): string {
   const head = [
     "#### Progress report PDF (issue 14 §4)",
     "",
-    `The whole-chart progress report of the chart with the most scored sessions, through POST /api/documents and the app's own queue worker (Debian's Chromium through playwright-core), from the request to Ready (status polled every ${POLL_MS} ms), ${RUNS} runs one after another; the first includes starting the browser. Target: a ${DOCUMENT_TARGET_PAGES}-page report in under ${DOCUMENT_TARGET_SECONDS} s.`,
+    `The whole-chart progress report of the chart with the most scored sessions, its history lengthened to at least ${LONG_HISTORY} sessions by copying them back in time (the generator's busiest chart has a few hundred), through POST /api/documents and the app's own queue worker (Debian's Chromium through playwright-core), from the request to Ready (status polled every ${POLL_MS} ms), ${RUNS} runs one after another; the first includes starting the browser. Target: a ${DOCUMENT_TARGET_PAGES}-page report in under ${DOCUMENT_TARGET_SECONDS} s.`,
     "",
   ];
   if (typeof run === "string") return [...head, `FAILED: ${run}.`].join("\n");

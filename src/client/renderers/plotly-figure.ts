@@ -43,6 +43,20 @@ function hoverText(figure: ChartFigure, seriesName: string, x: unknown, y: unkno
  * are shaded with their labels, the cut-off is a line, ticks sit on the session dates, and
  * points that raised an alert carry a marker of their own.
  */
+/** At most this many date ticks on a chart's axis: about one per 1.5 cm at the printed width. */
+export const MAX_DATE_TICKS = 12;
+
+/**
+ * The sessions' dates an axis labels: each of them up to MAX_DATE_TICKS, else evenly spaced ones
+ * with the first and the last. A history of hundreds of sessions drew a label each, unreadable,
+ * and Plotly measuring a thousand labels kept a long progress report's page busy for a minute.
+ */
+export function tickDates<X>(dates: readonly X[]): X[] {
+  if (dates.length <= MAX_DATE_TICKS) return [...dates];
+  const step = (dates.length - 1) / (MAX_DATE_TICKS - 1);
+  return Array.from({ length: MAX_DATE_TICKS }, (_, i) => dates[Math.round(i * step)]);
+}
+
 export function plotlyFigure(figure: ChartFigure, height: number): PlotlyFigure {
   // Plotly has no time zones: moments are handed over as the clinic's wall clock, so a session
   // completed at 11 PM sits on its clinic day, under the tick that names that day.
@@ -167,9 +181,13 @@ export function plotlyFigure(figure: ChartFigure, height: number): PlotlyFigure 
         title: { text: figure.xTitle },
         type: plotlyAxisType(figure.xKind),
         automargin: true,
-        // One tick per session, on its date: never a tick between sessions that reads as one.
+        // Ticks on sessions' dates only: never a tick between sessions that reads as one.
         ...(datesAxis
-          ? { tickmode: "array", tickvals: xs.map(plotX), ticktext: xs.map((x) => dayText(figure.xKind, x)) }
+          ? {
+              tickmode: "array",
+              tickvals: tickDates(xs).map(plotX),
+              ticktext: tickDates(xs).map((x) => dayText(figure.xKind, x)),
+            }
           : {}),
         // Spec §9: weeks labelled one by one, or every 2nd/5th past the chart's limit; week 0 shown past 3 points.
         ...(weeks?.length

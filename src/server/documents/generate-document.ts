@@ -55,7 +55,7 @@ export async function generateDocument(
     const key = await issuePdfKey(ctx.db, id);
     const path = reportPath(claimed, await pathRespondent(ctx, claimed));
     const url = `${deps.baseUrl()}${path}${path.includes("?") ? "&" : "?"}pdf-key=${key}`;
-    const { pdf, pageCount } = await deps.renderer.render({ url, paper: claimed.paper, ...margins });
+    const { pdf, pageCount, loadMs, printMs } = await deps.renderer.render({ url, paper: claimed.paper, ...margins });
     if (signal?.aborted) throw new Interrupted();
     await files.ensureDir();
     await writeFile(partFile(file), pdf, { mode: 0o600 });
@@ -70,7 +70,10 @@ export async function generateDocument(
       await rm(file, { force: true });
       return "skipped";
     }
-    deps.log?.info({ documentId: id, pageCount }, "document ready");
+    deps.log?.info(
+      { documentId: id, pageCount, loadMs: Math.round(loadMs), printMs: Math.round(printMs) },
+      "document ready",
+    );
     return "enabled";
   } catch (err) {
     await rm(partFile(file), { force: true });

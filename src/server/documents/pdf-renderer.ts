@@ -54,12 +54,13 @@ export class PdfRenderer {
     return this.browser;
   }
 
-  async render(request: RenderRequest): Promise<{ pdf: Buffer; pageCount: number }> {
+  async render(request: RenderRequest): Promise<{ pdf: Buffer; pageCount: number; loadMs: number; printMs: number }> {
     const browser = await this.launch();
     const context = await browser.newContext({ locale: "en-US", viewport: { width: 1000, height: 1400 } });
     try {
       const page = await context.newPage();
       await page.emulateMedia({ media: "print" });
+      const started = performance.now();
       await page.goto(request.url, { waitUntil: "load", timeout: READY_TIMEOUT_MS });
       await page.waitForFunction(
         () => document.documentElement.dataset.pdfReady === "true" || document.documentElement.dataset.pdfError,
@@ -68,6 +69,7 @@ export class PdfRenderer {
       );
       const error = await page.evaluate(() => document.documentElement.dataset.pdfError);
       if (error) throw new ReportPageError(error);
+      const loaded = performance.now();
       const pdf = await page.pdf({
         format: request.paper === "a4" ? "A4" : "Letter",
         printBackground: true,
@@ -76,7 +78,8 @@ export class PdfRenderer {
         footerTemplate: request.footerTemplate,
         margin: { top: "22mm", bottom: "18mm", left: "14mm", right: "14mm" },
       });
-      return { pdf, pageCount: countPages(pdf) };
+      // How long the page took to load and draw, and Chromium to print it: the log's render line.
+      return { pdf, pageCount: countPages(pdf), loadMs: loaded - started, printMs: performance.now() - loaded };
     } finally {
       await context.close().catch((err) => this.log.warn({ err }, "closing a PDF page failed"));
     }
