@@ -169,19 +169,19 @@ function dateCondition(query: FullQuery, zone: string, today: CalendarDate): Raw
  *   for this respondent and measure;
  * - episode-paired: the first and the last session, when there are at least two.
  */
-function pairingCondition(query: FullQuery): RawBuilder<SqlBool> | null {
+function pairingCondition(query: FullQuery, programIds: readonly number[]): RawBuilder<SqlBool> | null {
   if (query.results_to_include === "all") return null;
   const first = sql<SqlBool>`not ${sibling("before")}`;
   if (query.results_to_include === "episode_paired") {
     // The first and last of each episode's sessions of a measure by a respondent, numbered once
     // with window functions over the measures' sessions (a test per row would look each
     // session's siblings up twice). The window sees every submitted session of the episode:
-    // the measure and the episode's program are in its partition, so filtering by them first
-    // changes no partition.
+    // the measure and the episode are in its partition, so filtering by them (and by the
+    // query's programs, whose episodes alone can pass) first changes no partition.
     return sql<SqlBool>`cm.id in (select w.id from (
         select o.id, row_number() over e as place, count(*) over e as sessions
-        from client_measure o
-        where o.status = 'submitted' and o.access_control_program_id is not null
+        from client_measure o join access_control_program oa on oa.id = o.access_control_program_id
+        where o.status = 'submitted' and oa.program_id = any(${programIds}::bigint[])
           and o.measure_id = any(${query.measure}::bigint[])
         window e as (partition by o.access_control_program_id, o.ccau_id, o.measure_id
           order by o.completed_at, o.id rows between unbounded preceding and unbounded following)
@@ -256,7 +256,7 @@ export function compileOutcomeQuery(
   }
   const dates = dateCondition(query, zone, today);
   if (dates) where.push(dates);
-  const pairs = pairingCondition(query);
+  const pairs = pairingCondition(query, programIds);
   if (pairs) where.push(pairs);
   return { from: joins(true), whereFrom: joins(false), where: and(where), scores };
 }
