@@ -9,7 +9,15 @@ import { dueDayEnd } from "../sessions/availability.ts";
  * raw and put into words by outcome-words.ts, so the SQL stays the same whatever the labels.
  * A test checks every field of the schema has an entry here, and nothing else does.
  */
-export function outcomeColumns(zone: string): Record<string, RawBuilder<unknown>> {
+export function outcomeColumns(
+  zone: string,
+  /**
+   * How "the episode's first session of the measure" is read: the default looks the session's
+   * earlier siblings up (an index probe per record, right for a page of 25); a scan of every
+   * record passes the numbering of a window over the episodes (`ep.seq = 1`, outcome-query.ts).
+   */
+  firstInEpisode: RawBuilder<boolean> = sql<boolean>`not ${sibling("before")}`,
+): Record<string, RawBuilder<unknown>> {
   const completedDay = completionDay(zone);
   return {
     completed_at: sql`cm.completed_at`,
@@ -35,7 +43,7 @@ export function outcomeColumns(zone: string): Record<string, RawBuilder<unknown>
       from cca_clinician cc join app_user u on u.id = cc.clinician_id where cc.cca_id = cu.cca_id)`,
     days_at_completion: sql`(${completedDay} - acp.admission_date)`,
     days_at_discharge: sql`(acp.discharge_date - acp.admission_date)`,
-    taken_at: takenAt,
+    taken_at: takenAtFrom(firstInEpisode),
     measure_name: sql`m.abbreviation`,
     measure_id: sql`m.id`,
     item_count: sql`m.question_count`,
@@ -86,8 +94,13 @@ export const atDischarge = sql<boolean>`(sch.program_timing is not distinct from
  * first session of the measure by this respondent "admission", later ones "during", and a
  * session outside any program "none".
  */
-export const takenAt: RawBuilder<string> = sql<string>`case
+export function takenAtFrom(firstInEpisode: RawBuilder<boolean>): RawBuilder<string> {
+  return sql<string>`case
   when cm.access_control_program_id is null then 'none'
   when ${atDischarge} then 'discharge'
-  when not ${sibling("before")} then 'admission'
+  when ${firstInEpisode} then 'admission'
   else 'during' end`;
+}
+
+/** takenAt, reading the session's earlier siblings (a page, a filter). */
+export const takenAt: RawBuilder<string> = takenAtFrom(sql<boolean>`not ${sibling("before")}`);

@@ -77,6 +77,8 @@ export interface RecordsPlan {
   definitions: Map<number, MeasureDefinition>;
   /** The SELECT list: the shown columns, and the keys record() reads. */
   selected: RawBuilder<unknown>[];
+  /** The same over compiled.scanFrom, for reading every record (exports on a PostgreSQL server). */
+  scanSelected: RawBuilder<unknown>[];
   /** ORDER BY a sortable field (total score last within a session, spec §3), then the session. */
   order(field: string, direction: "asc" | "desc"): RawBuilder<unknown>[];
   /** A row as read from SQL, as a record: codes in words, item answers as item_<question> keys. */
@@ -99,12 +101,17 @@ export async function recordsPlan(
   const shown: OutcomeColumn[] = [...kept, ...items].map((c) => ({ field: c.field, header: c.header }));
 
   const sqlOf = outcomeColumns(zone);
-  const selected = kept.map((c) => sql`${sqlOf[c.field]} as ${sql.ref(c.field)}`);
-  selected.push(sql`cm.id as record_id_key`, sql`cm.measure_id as measure_id_key`);
-  if (items.length) {
-    selected.push(sql`(select jsonb_object_agg(a.question_id, a.value) from answer a
-      where a.client_measure_id = cm.id) as answers_key`);
-  }
+  const selectList = (columnsSql: Record<string, RawBuilder<unknown>>) => {
+    const list = kept.map((c) => sql`${columnsSql[c.field]} as ${sql.ref(c.field)}`);
+    list.push(sql`cm.id as record_id_key`, sql`cm.measure_id as measure_id_key`);
+    if (items.length) {
+      list.push(sql`(select jsonb_object_agg(a.question_id, a.value) from answer a
+        where a.client_measure_id = cm.id) as answers_key`);
+    }
+    return list;
+  };
+  const selected = selectList(sqlOf);
+  const scanSelected = selectList(outcomeColumns(zone, sql<boolean>`ep.seq = 1`));
   const order = (field: string, dir: "asc" | "desc") => {
     const direction = sql.raw(dir === "asc" ? "asc" : "desc");
     const parts: RawBuilder<unknown>[] = [sql`${sqlOf[field]} ${direction} nulls last`, sql`cm.id ${direction}`];
@@ -124,7 +131,7 @@ export async function recordsPlan(
     }
     return row as OutcomeRecordsPage["rows"][number];
   };
-  return { zone, query, hash, compiled, shown, definitions, selected, order, record };
+  return { zone, query, hash, compiled, shown, definitions, selected, scanSelected, order, record };
 }
 
 /** How many records the plan selects. */
