@@ -19,7 +19,7 @@ import { documentRender, formatDocumentSection } from "./bench/document-render.t
 import { compareExplorer, formatExplorerSection } from "./bench/explorer-comparison.ts";
 import { exportThroughput, formatExportSection } from "./bench/export-throughput.ts";
 import { machineFacts } from "./bench/machine.ts";
-import { ANALYTICS_MARKERS, DOCUMENT_MARKERS, replaceBetweenMarkers } from "./bench/markers.ts";
+import { ANALYTICS_MARKERS, DOCUMENT_MARKERS, EXPORT_MARKERS, replaceBetweenMarkers } from "./bench/markers.ts";
 import type { Measurement, RunFacts } from "./bench/measurement.ts";
 import { parseOptions } from "./bench/options.ts";
 import { bareRead, patientScenarios } from "./bench/patient-scenarios.ts";
@@ -257,33 +257,33 @@ async function main(): Promise<number> {
     pageByNumber: pageLine,
     notes,
   };
-  // The load scenarios' report and the analytics stages' figures have markers of their own, so a
-  // run of only one kind (--only explorer,export) keeps the other's last figures.
-  const analyticsReport = [explorerSection, exportSection].filter(Boolean).join("\n\n");
+  // The load scenarios' report and each stage's figures have markers of their own, so a run of
+  // some stages (--only explorer, --only export, ...) keeps the others' last figures.
+  const stages = [
+    { text: explorerSection, markers: ANALYTICS_MARKERS, readme: true },
+    { text: exportSection, markers: EXPORT_MARKERS, readme: true },
+    { text: documentSection, markers: DOCUMENT_MARKERS, readme: true },
+  ].filter((stage): stage is { text: string; markers: typeof ANALYTICS_MARKERS; readme: boolean } => !!stage.text);
   let doc = existsSync(options.out) ? readFileSync(options.out, "utf8") : "";
   if (rows.length > 0) {
     const report = formatReport(facts, rows);
     process.stdout.write(`\n${report}\n\n`);
     doc = replaceBetweenMarkers(doc, report);
   }
-  if (analyticsReport) {
-    process.stdout.write(`\n${analyticsReport}\n\n`);
-    doc = replaceBetweenMarkers(doc, `${runStamp(facts)}\n\n${analyticsReport}`, ANALYTICS_MARKERS);
-  }
-  if (documentSection) {
-    process.stdout.write(`\n${documentSection}\n\n`);
-    doc = replaceBetweenMarkers(doc, `${runStamp(facts)}\n\n${documentSection}`, DOCUMENT_MARKERS);
+  for (const stage of stages) {
+    process.stdout.write(`\n${stage.text}\n\n`);
+    doc = replaceBetweenMarkers(doc, `${runStamp(facts)}\n\n${stage.text}`, stage.markers);
   }
   writeFileSync(options.out, doc);
   say(`Written to ${options.out} (between its bench markers).`);
-  // The analytics figures also go to the README when this run wrote the report it points at.
-  if (analyticsReport && path.resolve(options.out) === path.resolve("docs/benchmarks.md") && existsSync("README.md")) {
-    const readme = readFileSync("README.md", "utf8");
-    writeFileSync(
-      "README.md",
-      replaceBetweenMarkers(readme, `${runStamp(facts)}\n\n${analyticsReport}`, ANALYTICS_MARKERS),
-    );
-    say("The analytics figures are also written to README.md (between its bench-analytics markers).");
+  // The stages' figures also go to the README ("the README shows the latest output") when this
+  // run wrote the report it points at.
+  if (stages.length && path.resolve(options.out) === path.resolve("docs/benchmarks.md") && existsSync("README.md")) {
+    let readme = readFileSync("README.md", "utf8");
+    for (const stage of stages.filter((s) => s.readme))
+      readme = replaceBetweenMarkers(readme, `${runStamp(facts)}\n\n${stage.text}`, stage.markers);
+    writeFileSync("README.md", readme);
+    say("The stages' figures are also written to README.md (between their markers).");
   }
 
   const explorerFailed = [explorerSection, exportSection, documentSection].some((section) =>

@@ -35,11 +35,18 @@ export function replaceBetweenMarkers(
   return doc.slice(0, begin) + body + doc.slice(end + END.length);
 }
 
-/** The analytics stages' figures (issue 13 §6), in the report and in the README ("the README shows the latest output"). */
+/** The explorer stage's figures (issue 13 §6), in the report and in the README ("the README shows the latest output"). */
 export const ANALYTICS_MARKERS = {
   begin: "<!-- bench-analytics:begin — written by `npm run bench`; text outside these markers is kept -->",
   beginPrefix: "<!-- bench-analytics:begin",
   end: "<!-- bench-analytics:end -->",
+};
+
+/** The export stage's figures (issue 13 §6), after the explorer's, in the report and the README. */
+export const EXPORT_MARKERS = {
+  begin: "<!-- bench-export:begin — written by `npm run bench`; text outside these markers is kept -->",
+  beginPrefix: "<!-- bench-export:begin",
+  end: "<!-- bench-export:end -->",
 };
 
 /** The PDF stage's figure (issue 14 §4), in the report and in the README's documents section. */

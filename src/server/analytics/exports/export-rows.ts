@@ -3,7 +3,7 @@ import type { Database } from "../../db/database-types.ts";
 import type { RecordsPlan } from "../outcome-records.ts";
 
 /** Records an export reads at a time: a page (PGlite) or a FETCH (PostgreSQL server). */
-export const EXPORT_BATCH = 5000;
+export const EXPORT_BATCH = 2000;
 /**
  * A FETCH of the export's cursor may run this long: the first one sorts the whole result. The
  * requests' limit (DATABASE_STATEMENT_TIMEOUT_MS) is for people waiting on an answer; an export is
