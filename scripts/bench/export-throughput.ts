@@ -18,6 +18,7 @@ export const EXPORT_TARGET_ROWS_PER_SECOND = 200_000;
 export const EXPORT_TARGET_RSS_MB = 300;
 const POLL_MS = 100;
 const TIMEOUT_MS = 30 * 60_000;
+const WARM_MS = 3000;
 
 export interface ExportRun {
   records: number;
@@ -59,16 +60,6 @@ export async function exportThroughput(
     age: enumValues("buckets/age-filter.json").filter((a) => a !== "custom"),
     datePreset: "all_time",
   };
-  const rssBefore = rssMb(pid);
-  let rssPeak = rssBefore;
-  const sampler = setInterval(() => {
-    try {
-      rssPeak = Math.max(rssPeak, rssMb(pid));
-    } catch {
-      // the server is gone: the polls below say so
-    }
-  }, POLL_MS);
-
   // Meanwhile, the patient list as a clinician's screen asks for it, one request at a time.
   const list: number[] = [];
   let listNot200 = 0;
@@ -83,6 +74,21 @@ export async function exportThroughput(
       await new Promise((r) => setTimeout(r, 200));
     }
   })();
+
+  // The baseline is the server serving the list in its steady state (a few seconds of it), so the
+  // growth is the export's, not the list's first requests warming their caches.
+  await new Promise((r) => setTimeout(r, WARM_MS));
+  list.length = 0;
+  listNot200 = 0;
+  const rssBefore = rssMb(pid);
+  let rssPeak = rssBefore;
+  const sampler = setInterval(() => {
+    try {
+      rssPeak = Math.max(rssPeak, rssMb(pid));
+    } catch {
+      // the server is gone: the polls below say so
+    }
+  }, POLL_MS);
 
   try {
     const asked = performance.now();
@@ -131,7 +137,7 @@ export function formatExportSection(run: ExportRun | string): string {
   const head = [
     "#### Export throughput and memory (issue 13 §6)",
     "",
-    `Every scored record of every program, all time, in the default columns, through POST /api/analytics/generate-export-file and the app's own queue worker, while a second client asked for the patient list every 200 ms. Records/s counts from the first poll that saw the export generating to Ready (polled every ${POLL_MS} ms); memory is the server process's resident set above what it held before the request. Targets: ≥ ${EXPORT_TARGET_ROWS_PER_SECOND.toLocaleString("en-US")} records/s, < ${EXPORT_TARGET_RSS_MB} MB growth, the list answered meanwhile.`,
+    `Every scored record of every program, all time, in the default columns, through POST /api/analytics/generate-export-file and the app's own queue worker, while a second client asked for the patient list every 200 ms. Records/s counts from the first poll that saw the export generating to Ready (polled every ${POLL_MS} ms); memory is the server process's resident set above what it held before the request, after ${WARM_MS / 1000} s of serving the list. Targets: ≥ ${EXPORT_TARGET_ROWS_PER_SECOND.toLocaleString("en-US")} records/s, < ${EXPORT_TARGET_RSS_MB} MB growth, the list answered meanwhile.`,
     "",
   ];
   if (typeof run === "string") return [...head, `FAILED: ${run}.`].join("\n");
