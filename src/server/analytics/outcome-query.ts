@@ -152,9 +152,11 @@ export async function compileOutcomeQueryFor(
   user: RequestUser,
   query: FullQuery,
 ): Promise<{ compiled: CompiledOutcomeQuery; zone: string }> {
-  const zone = await clinicTimeZone(db);
-  const programIds = await scopePrograms(db, query);
-  const everyone = await choosesEveryClinician(db, query);
+  const [zone, programIds, everyone] = await Promise.all([
+    clinicTimeZone(db),
+    scopePrograms(db, query),
+    choosesEveryClinician(db, query),
+  ]);
   return { compiled: compileOutcomeQuery(bundle, user, query, zone, todayIn(zone), programIds, everyone), zone };
 }
 
