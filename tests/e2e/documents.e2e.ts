@@ -105,6 +105,9 @@ describe("PDF documents", () => {
     const session = text(sessionFile);
     for (const expected of [facts.name, facts.mrn, "PHQ-9", String(facts.total), facts.band])
       expect(session).toContain(expected);
+    expect(execFileSync("pdfinfo", [sessionFile], { encoding: "utf8" })).toMatch(
+      /Page size:\s+612 x 792 pts \(letter\)/,
+    );
     const sessionPages = pages(sessionFile);
     expect(sessionPages).toBeGreaterThanOrEqual(1);
     expect(sessionPages).toBeLessThanOrEqual(8);
@@ -113,7 +116,9 @@ describe("PDF documents", () => {
     await page.getByText(/Download again/).waitFor();
 
     // The whole chart's progress report, from the chart's Measures tab.
+    // On A4 this time: the choice is remembered and the PDF is laid out for it.
     await page.goto(reportPath.replace(/\/measures\/\d+$/, "/measures"));
+    await page.getByLabel("Paper size").first().selectOption({ label: "A4" });
     await page.getByRole("button", { name: "Progress report PDF" }).first().click();
     const progressFile = await downloadPdf(
       page,
@@ -122,6 +127,9 @@ describe("PDF documents", () => {
     );
     const progress = text(progressFile);
     for (const expected of [facts.name, facts.mrn, "PHQ-9"]) expect(progress).toContain(expected);
+    expect(execFileSync("pdfinfo", [progressFile], { encoding: "utf8" })).toMatch(
+      /Page size:\s+595\.\d* x 841\.\d*|Page size:\s+595 x 842/,
+    );
     const progressPages = pages(progressFile);
     expect(progressPages).toBeGreaterThanOrEqual(1);
     expect(progressPages).toBeLessThanOrEqual(30);

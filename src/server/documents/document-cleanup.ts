@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { AppContext } from "../app-context.ts";
-import { removeExpiredRuns } from "../files/expired-runs.ts";
-import { PeriodicJob } from "../messaging/periodic-job.ts";
+import { removeExpiredRuns, retentionJob } from "../files/expired-runs.ts";
+import type { PeriodicJob } from "../messaging/periodic-job.ts";
 import { documentFiles } from "./document-files.ts";
 import type { DocumentContext } from "./generate-document.ts";
 
@@ -18,13 +18,11 @@ export function removeExpiredDocuments(
 
 /** The retention sweep every DOCUMENT_CLEANUP_CHECK_SECONDS (ten minutes), and at start. */
 export function documentCleanupJob(ctx: AppContext, log: FastifyBaseLogger): PeriodicJob {
-  return new PeriodicJob(ctx, log, {
+  return retentionJob(ctx, log, {
     queue: "document-cleanup",
-    everySeconds: ctx.config.documents.cleanupCheckSeconds,
     name: "document retention",
-    async run() {
-      const result = await removeExpiredDocuments(ctx);
-      return result.rows + result.files > 0 ? { message: "expired documents removed", details: result } : null;
-    },
+    everySeconds: ctx.config.documents.cleanupCheckSeconds,
+    removed: "expired documents removed",
+    run: () => removeExpiredDocuments(ctx),
   });
 }

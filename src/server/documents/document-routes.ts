@@ -1,6 +1,4 @@
 import { randomUUID } from "node:crypto";
-import { createReadStream } from "node:fs";
-import { access } from "node:fs/promises";
 import type { AddressInfo } from "node:net";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { DocumentRequest } from "../../../generated/types/api/document-request.ts";
@@ -9,6 +7,7 @@ import type { PdfLogin } from "../../../generated/types/api/pdf-login.ts";
 import { MESSAGES } from "../../shared/api-errors.ts";
 import type { AppContext } from "../app-context.ts";
 import type { RequestUser } from "../auth/request-user.ts";
+import { sendRunFile } from "../files/send-run-file.ts";
 import { HttpError, notFound } from "../http/http-error.ts";
 import { errorResponses, recordResponse } from "../http/response-schemas.ts";
 import { CHART_READ_ACCESS } from "../measures/access.ts";
@@ -165,18 +164,12 @@ export async function documentRoutes(app: FastifyInstance, ctx: AppContext): Pro
       if (row.status === "failed") throw new HttpError(409, DOCUMENT_MESSAGES.failed, "document_failed");
       if (row.status !== "enabled" || !row.run_token)
         throw new HttpError(409, DOCUMENT_MESSAGES.notReady, "document_not_ready");
-      const file = files.file(row.id, row.run_token);
-      try {
-        await access(file);
-      } catch {
-        throw notFound(DOCUMENT_MESSAGES.fileGone);
-      }
-      reply
-        .header("content-type", "application/pdf")
-        .header("content-disposition", `attachment; filename="${documentFilename(row.title, row.requested_at)}"`)
-        .header("cache-control", "no-store");
-      if (row.byte_size !== null) reply.header("content-length", String(row.byte_size));
-      return reply.send(createReadStream(file));
+      return sendRunFile(reply, files.file(row.id, row.run_token), {
+        contentType: "application/pdf",
+        filename: documentFilename(row.title, row.requested_at),
+        byteSize: row.byte_size,
+        missing: DOCUMENT_MESSAGES.fileGone,
+      });
     },
   );
 

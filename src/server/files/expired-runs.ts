@@ -1,5 +1,8 @@
+import type { FastifyBaseLogger } from "fastify";
 import type { Kysely } from "kysely";
+import type { AppContext } from "../app-context.ts";
 import type { Database } from "../db/database-types.ts";
+import { PeriodicJob } from "../messaging/periodic-job.ts";
 import type { RunFiles } from "./run-files.ts";
 
 /** A table of rows that own a file written by a run and expire (export_request, document). */
@@ -23,4 +26,27 @@ export async function removeExpiredRuns(
     db.selectFrom(table).select(["id", "run_token"]).where("id", "in", ids).execute(),
   );
   return { rows: expired.length, files: orphans };
+}
+
+/** The retention sweep of a kind of run file every `everySeconds`, and at start (0: never on this node). */
+export function retentionJob(
+  ctx: AppContext,
+  log: FastifyBaseLogger,
+  sweep: {
+    queue: string;
+    name: string;
+    everySeconds: number;
+    removed: string;
+    run: () => Promise<{ rows: number; files: number }>;
+  },
+): PeriodicJob {
+  return new PeriodicJob(ctx, log, {
+    queue: sweep.queue,
+    everySeconds: sweep.everySeconds,
+    name: sweep.name,
+    async run() {
+      const result = await sweep.run();
+      return result.rows + result.files > 0 ? { message: sweep.removed, details: result } : null;
+    },
+  });
 }

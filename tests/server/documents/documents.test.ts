@@ -188,7 +188,12 @@ describe.each(DATABASES)("PDF documents on $name", (database) => {
 
   it("renders, marks the document Ready with its pages, and lets those who see the chart download it, audited", async () => {
     const asked = (await ask({ report: "session", clientMeasureId: sessionId })).json();
-    const { renderer, urls } = fakeRenderer(async () => ({ pdf: Buffer.from("%PDF-1.7 test\n"), pageCount: 3, loadMs: 1, printMs: 1 }));
+    const { renderer, urls } = fakeRenderer(async () => ({
+      pdf: Buffer.from("%PDF-1.7 test\n"),
+      pageCount: 3,
+      loadMs: 1,
+      printMs: 1,
+    }));
     const row = await rowOf(asked.pdfUuid);
     expect(await generateDocument(ctx(), { renderer, baseUrl: () => "http://render.test" }, row.id)).toBe("enabled");
     // The browser opens the session's print page with a single-use key.
@@ -327,7 +332,12 @@ describe.each(DATABASES)("PDF documents on $name", (database) => {
 
   it("deletes expired documents and their files", async () => {
     const asked = (await ask({ report: "progress", ccaId: chart.ccaId })).json();
-    const { renderer } = fakeRenderer(async () => ({ pdf: Buffer.from("%PDF-1.7 old\n"), pageCount: 1, loadMs: 1, printMs: 1 }));
+    const { renderer } = fakeRenderer(async () => ({
+      pdf: Buffer.from("%PDF-1.7 old\n"),
+      pageCount: 1,
+      loadMs: 1,
+      printMs: 1,
+    }));
     const row = await rowOf(asked.pdfUuid);
     await generateDocument(ctx(), { renderer, baseUrl: () => "http://render.test" }, row.id);
     const done = await rowOf(asked.pdfUuid);

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { AppContext } from "../../app-context.ts";
-import { removeExpiredRuns } from "../../files/expired-runs.ts";
-import { PeriodicJob } from "../../messaging/periodic-job.ts";
+import { removeExpiredRuns, retentionJob } from "../../files/expired-runs.ts";
+import type { PeriodicJob } from "../../messaging/periodic-job.ts";
 import { exportFiles } from "./export-files.ts";
 import type { ExportContext } from "./generate-export.ts";
 
@@ -15,13 +15,11 @@ export function removeExpiredExports(
 
 /** The retention sweep every EXPORT_CLEANUP_CHECK_SECONDS (an hour), and at start. */
 export function exportCleanupJob(ctx: AppContext, log: FastifyBaseLogger): PeriodicJob {
-  return new PeriodicJob(ctx, log, {
+  return retentionJob(ctx, log, {
     queue: "export-cleanup",
-    everySeconds: ctx.config.exports.cleanupCheckSeconds,
     name: "export retention",
-    async run() {
-      const result = await removeExpiredExports(ctx);
-      return result.rows + result.files > 0 ? { message: "expired exports removed", details: result } : null;
-    },
+    everySeconds: ctx.config.exports.cleanupCheckSeconds,
+    removed: "expired exports removed",
+    run: () => removeExpiredExports(ctx),
   });
 }

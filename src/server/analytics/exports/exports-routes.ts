@@ -1,5 +1,3 @@
-import { createReadStream } from "node:fs";
-import { access } from "node:fs/promises";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ExportFileQuery } from "../../../../generated/types/api/export-file-query.ts";
 import type { ExportRequest } from "../../../../generated/types/api/export-request.ts";
@@ -8,6 +6,7 @@ import { bearer } from "../../auth/access-hook.ts";
 import { loadTokenUser } from "../../auth/load-user.ts";
 import type { RequestUser } from "../../auth/request-user.ts";
 import { resolveTokenSecret } from "../../auth/token-secret.ts";
+import { sendRunFile } from "../../files/send-run-file.ts";
 import { badRequest, HttpError, notFound } from "../../http/http-error.ts";
 import { errorResponses } from "../../http/response-schemas.ts";
 import { ANALYTICS_OUTCOMES } from "../analytics-access.ts";
@@ -210,18 +209,12 @@ export async function exportsRoutes(app: FastifyInstance, ctx: AppContext): Prom
       request.user = user;
       const row = await ownExport(ctx.db, user.id, claims.exportId);
       if (row?.status !== "completed" || !row.run_token) throw notFound(MESSAGES.notFound);
-      const file = exportFiles(ctx.config.dataDir).file(row.id, row.run_token);
-      try {
-        await access(file);
-      } catch {
-        throw notFound(MESSAGES.fileGone);
-      }
-      reply
-        .header("content-type", "application/zip")
-        .header("content-disposition", `attachment; filename="${row.filename}"`)
-        .header("cache-control", "no-store");
-      if (row.byte_size !== null) reply.header("content-length", String(row.byte_size));
-      return reply.send(createReadStream(file));
+      return sendRunFile(reply, exportFiles(ctx.config.dataDir).file(row.id, row.run_token), {
+        contentType: "application/zip",
+        filename: row.filename,
+        byteSize: row.byte_size,
+        missing: MESSAGES.fileGone,
+      });
     },
   );
 }
