@@ -128,7 +128,7 @@ describe("PDF documents", () => {
     const progress = text(progressFile);
     for (const expected of [facts.name, facts.mrn, "PHQ-9"]) expect(progress).toContain(expected);
     expect(execFileSync("pdfinfo", [progressFile], { encoding: "utf8" })).toMatch(
-      /Page size:\s+595\.\d* x 841\.\d*|Page size:\s+595 x 842/,
+      /Page size:\s+[\d.]+ x [\d.]+ pts \(A4\)/,
     );
     const progressPages = pages(progressFile);
     expect(progressPages).toBeGreaterThanOrEqual(1);
