@@ -115,7 +115,11 @@ export async function recordsPlan(
   const scanSelected = selectList(outcomeColumns(zone, sql<boolean>`ep.seq = 1`));
   const order = (field: string, dir: "asc" | "desc") => {
     const direction = sql.raw(dir === "asc" ? "asc" : "desc");
-    const parts: RawBuilder<unknown>[] = [sql`${sqlOf[field]} ${direction} nulls last`, sql`cm.id ${direction}`];
+    // Completion, the default sort, in the completion index's own order (descending puts nulls
+    // first, and a scored session always has one): the page of 25 then walks the index from the
+    // newest instead of sorting every record of the query. Other fields put blanks last.
+    const nulls = field === "completed_at" ? sql`` : sql`nulls last`;
+    const parts: RawBuilder<unknown>[] = [sql`${sqlOf[field]} ${direction} ${nulls}`, sql`cm.id ${direction}`];
     if (compiled.scores) parts.push(sql`(ms.score_type = ${TOTAL_SCORE}), ms.score_type`);
     return parts;
   };

@@ -59,8 +59,8 @@ async function* cursorBatches(db: Kysely<Database>, plan: RecordsPlan, batch: nu
   }
 }
 
-/** The sort key of a session: its completion (none sorts last, as in the explorer) and its id. */
-const KEY_AT = sql`coalesce(cm.completed_at, '-infinity'::timestamptz)`;
+/** The sort key of a session: its completion (none sorts first when newest is first, as in the explorer's order) and its id. */
+const KEY_AT = sql`coalesce(cm.completed_at, 'infinity'::timestamptz)`;
 
 async function* keysetBatches(db: Kysely<Database>, plan: RecordsPlan, batch: number): AsyncGenerator<ExportRecord[]> {
   const { from, where } = plan.compiled;
