@@ -14,9 +14,9 @@ export function outcomeColumns(
   /**
    * How "the episode's first session of the measure" is read: the default looks the session's
    * earlier siblings up (an index probe per record, right for a page of 25); a scan of every
-   * record passes the numbering of a window over the episodes (`ep.seq = 1`, outcome-query.ts).
+   * record passes the numbering of a window over the episodes (`ep.place = 1`, outcome-query.ts).
    */
-  firstInEpisode: RawBuilder<boolean> = sql<boolean>`not ${sibling("before")}`,
+  firstInEpisode: RawBuilder<boolean> = firstBySiblings(),
 ): Record<string, RawBuilder<unknown>> {
   const completedDay = completionDay(zone);
   return {
@@ -102,5 +102,10 @@ export function takenAtFrom(firstInEpisode: RawBuilder<boolean>): RawBuilder<str
   else 'during' end`;
 }
 
+/** The episode's first session of the measure, by looking for an earlier sibling (a page, a filter). */
+export function firstBySiblings(): RawBuilder<boolean> {
+  return sql<boolean>`not ${sibling("before")}`;
+}
+
 /** takenAt, reading the session's earlier siblings (a page, a filter). */
-export const takenAt: RawBuilder<string> = takenAtFrom(sql<boolean>`not ${sibling("before")}`);
+export const takenAt: RawBuilder<string> = takenAtFrom(firstBySiblings());

@@ -9,7 +9,7 @@ import { chartVisible, seesEveryChart } from "../patients/patient-access.ts";
 import { clinicTimeZone } from "../sessions/availability.ts";
 import { presetRange } from "./analytics-dates.ts";
 import type { FullQuery } from "./effective-query.ts";
-import { ageAtCompletion, atDischarge, completedOnTime, sibling, takenAt } from "./outcome-columns.ts";
+import { ageAtCompletion, atDischarge, completedOnTime, firstBySiblings, sibling, takenAt } from "./outcome-columns.ts";
 
 /** Spec §9: the Unassigned clinician's placeholder id. */
 export const UNASSIGNED_CLINICIAN = 800000000000;
@@ -25,7 +25,7 @@ export interface CompiledOutcomeQuery {
    */
   whereFrom: RawBuilder<unknown>;
   /**
-   * `from` and each session's place in its episode's sessions of the measure (`ep.seq`), numbered
+   * `from` and each session's place in its episode's sessions of the measure (`ep.place`), numbered
    * once by a window over the query's programs: for reading every record (an export), where a
    * look-up of each record's earlier sessions cost 20 of 24 seconds for 1.4 million.
    */
@@ -73,10 +73,11 @@ function everyGender(bundle: SchemaBundle, query: FullQuery): boolean {
 }
 
 function ageCondition(bundle: SchemaBundle, query: FullQuery, zone: string): RawBuilder<SqlBool> | null {
-  if (coversEveryAge(ageRanges(bundle, query))) return null;
+  const ranges = ageRanges(bundle, query);
+  if (coversEveryAge(ranges)) return null;
   const age = ageAtCompletion(zone);
   return or(
-    ageRanges(bundle, query).map(([min, max]) => {
+    ranges.map(([min, max]) => {
       const bounds: RawBuilder<SqlBool>[] = [sql<SqlBool>`true`];
       if (min !== null) bounds.push(sql<SqlBool>`${age} >= ${min}`);
       if (max !== null) bounds.push(sql<SqlBool>`${age} <= ${max}`);
@@ -178,6 +179,22 @@ function dateCondition(query: FullQuery, zone: string, today: CalendarDate): Raw
 }
 
 /**
+ * Each submitted session of the query's measures in its programs' episodes, with its place among
+ * its episode's sessions of the measure by its respondent (`place`, from 1) and their number
+ * (`sessions`), numbered with window functions in one pass. The window sees every submitted
+ * session of the episode: the measure and the episode are in its partition, so filtering by them
+ * (and by the query's programs, whose episodes alone can pass) first changes no partition.
+ */
+function episodeSessions(query: FullQuery, programIds: readonly number[]): RawBuilder<unknown> {
+  return sql`(select o.id, row_number() over e as place, count(*) over e as sessions
+      from client_measure o join access_control_program oa on oa.id = o.access_control_program_id
+      where o.status = 'submitted' and oa.program_id = any(${programIds}::bigint[])
+        and o.measure_id = any(${query.measure}::bigint[])
+      window e as (partition by o.access_control_program_id, o.ccau_id, o.measure_id
+        order by o.completed_at, o.id rows between unbounded preceding and unbounded following))`;
+}
+
+/**
  * Which of an episode's sessions a paired result keeps (spec §9 result filters):
  * - program-paired: the admission session and the discharge session, when the episode has both
  *   for this respondent and measure;
@@ -185,21 +202,12 @@ function dateCondition(query: FullQuery, zone: string, today: CalendarDate): Raw
  */
 function pairingCondition(query: FullQuery, programIds: readonly number[]): RawBuilder<SqlBool> | null {
   if (query.results_to_include === "all") return null;
-  const first = sql<SqlBool>`not ${sibling("before")}`;
+  const first = firstBySiblings() as RawBuilder<SqlBool>;
   if (query.results_to_include === "episode_paired") {
     // The first and last of each episode's sessions of a measure by a respondent, numbered once
-    // with window functions over the measures' sessions (a test per row would look each
-    // session's siblings up twice). The window sees every submitted session of the episode:
-    // the measure and the episode are in its partition, so filtering by them (and by the
-    // query's programs, whose episodes alone can pass) first changes no partition.
-    return sql<SqlBool>`cm.id in (select w.id from (
-        select o.id, row_number() over e as place, count(*) over e as sessions
-        from client_measure o join access_control_program oa on oa.id = o.access_control_program_id
-        where o.status = 'submitted' and oa.program_id = any(${programIds}::bigint[])
-          and o.measure_id = any(${query.measure}::bigint[])
-        window e as (partition by o.access_control_program_id, o.ccau_id, o.measure_id
-          order by o.completed_at, o.id rows between unbounded preceding and unbounded following)
-      ) w where w.sessions >= 2 and (w.place = 1 or w.place = w.sessions))`;
+    // (a test per row would look each session's siblings up twice).
+    return sql<SqlBool>`cm.id in (select w.id from ${episodeSessions(query, programIds)} w
+      where w.sessions >= 2 and (w.place = 1 or w.place = w.sessions))`;
   }
   const dischargeLater = sql<SqlBool>`exists (select 1 from client_measure o join schedule s on s.id = o.schedule_id
     where o.access_control_program_id = cm.access_control_program_id and o.ccau_id = cm.ccau_id
@@ -272,17 +280,10 @@ export function compileOutcomeQuery(
   if (dates) where.push(dates);
   const pairs = pairingCondition(query, programIds);
   if (pairs) where.push(pairs);
-  const episodeSeq = sql`left join (
-      select o.id, row_number() over (partition by o.access_control_program_id, o.ccau_id, o.measure_id
-        order by o.completed_at, o.id) as seq
-      from client_measure o join access_control_program oa on oa.id = o.access_control_program_id
-      where o.status = 'submitted' and oa.program_id = any(${programIds}::bigint[])
-        and o.measure_id = any(${query.measure}::bigint[])
-    ) ep on ep.id = cm.id`;
   return {
     from: joins(true),
     whereFrom: joins(false),
-    scanFrom: sql`${joins(true)} ${episodeSeq}`,
+    scanFrom: sql`${joins(true)} left join ${episodeSessions(query, programIds)} ep on ep.id = cm.id`,
     where: and(where),
     scores,
   };

@@ -112,7 +112,7 @@ export async function recordsPlan(
     return list;
   };
   const selected = selectList(sqlOf);
-  const scanSelected = selectList(outcomeColumns(zone, sql<boolean>`ep.seq = 1`));
+  const scanSelected = selectList(outcomeColumns(zone, sql<boolean>`ep.place = 1`));
   const order = (field: string, dir: "asc" | "desc") => {
     const direction = sql.raw(dir === "asc" ? "asc" : "desc");
     // Completion, the default sort, in the completion index's own order (descending puts nulls

@@ -1,11 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { rename, rm, writeFile } from "node:fs/promises";
 import type { FastifyBaseLogger } from "fastify";
+import { clinicName } from "../accounts/account-messages.ts";
 import type { AppContext } from "../app-context.ts";
 import { partFile } from "../files/run-files.ts";
 import { Interrupted } from "../messaging/job-queue.ts";
 import { clinicTimeZone } from "../sessions/availability.ts";
-import { readGeneralSettings } from "../settings/general-settings.ts";
 import { documentFiles } from "./document-files.ts";
 import { marginTemplates } from "./document-margins.ts";
 import { type DocumentRow, documentDb, reportPath } from "./document-store.ts";
@@ -97,7 +97,6 @@ export async function generateDocument(
 
 /** The clinic, the patient and the clinic's clock, for every page's header and footer. */
 async function marginFacts(ctx: DocumentContext, row: DocumentRow) {
-  const settings = await readGeneralSettings(ctx.db, ctx.bundle, ctx.dbKind);
   const patient = await ctx.db
     .selectFrom("client_clinic_assignment as cca")
     .innerJoin("patient as p", "p.id", "cca.patient_id")
@@ -105,7 +104,7 @@ async function marginFacts(ctx: DocumentContext, row: DocumentRow) {
     .where("cca.id", "=", row.cca_id)
     .executeTakeFirstOrThrow();
   return {
-    clinicName: settings.customer_name || "Clinic",
+    clinicName: await clinicName(ctx, ctx.db),
     patientName: `${patient.first_name} ${patient.last_name}`,
     mrn: patient.mrn,
     generatedAt: new Date(),

@@ -1,5 +1,4 @@
 import { type Kysely, sql } from "kysely";
-import { permissionsFor } from "../../shared/permissions.ts";
 import type { SchemaBundle } from "../../shared/schema/bundle.ts";
 import { ACCOUNT_STATUS } from "../auth/access-hook.ts";
 import { accountWithRoles } from "../auth/account-columns.ts";
@@ -89,10 +88,8 @@ export async function loadPdfCaller(
     .where(chartVisible(asked, "visible", "d.cca_id"))
     .executeTakeFirst();
   if (!doc) return null;
-  const roles = ["pdf"];
-  const user: RequestUser = { ...asked, roles, permissions: new Set(permissionsFor(roles, bundle)) };
   return {
-    user,
+    user: toRequestUser({ ...requester, roles: ["pdf"] }, bundle),
     scope: {
       documentId: doc.id,
       ccaId: Number(doc.cca_id),
