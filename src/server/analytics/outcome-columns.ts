@@ -14,7 +14,7 @@ export function outcomeColumns(
   /**
    * How "the episode's first session of the measure" is read: the default looks the session's
    * earlier siblings up (an index probe per record, right for a page of 25); a scan of every
-   * record passes the numbering of a window over the episodes (`ep.place = 1`, outcome-query.ts).
+   * record passes the numbering of a window over the episodes (`cm.place = 1`, outcome-query.ts).
    */
   firstInEpisode: RawBuilder<boolean> = firstBySiblings(),
 ): Record<string, RawBuilder<unknown>> {

@@ -11,7 +11,7 @@ import { currentDefinition } from "../measures/definitions.ts";
 import { effectiveQuery, type FullQuery } from "./effective-query.ts";
 import { outcomeColumns } from "./outcome-columns.ts";
 import { type CompiledOutcomeQuery, compileOutcomeQueryFor } from "./outcome-query.ts";
-import { inWords, outcomeWords, TOTAL_SCORE } from "./outcome-words.ts";
+import { inWords, type OutcomeWords, outcomeWords, TOTAL_SCORE } from "./outcome-words.ts";
 import { queryHash } from "./query-hash.ts";
 
 export const RECORDS_TABLE = "tables/outcome-records.table.json";
@@ -78,6 +78,10 @@ export interface RecordsPlan {
   selected: RawBuilder<unknown>[];
   /** The same over compiled.scanFrom, for reading every record (exports on a PostgreSQL server). */
   scanSelected: RawBuilder<unknown>[];
+  /** Each field's SQL over compiled.scanFrom (outcome-columns.ts), codes not yet in words. */
+  scanColumns: Record<string, RawBuilder<unknown>>;
+  /** The words of the codes the records hold. */
+  words: OutcomeWords;
   /** ORDER BY a sortable field (total score last within a session, spec §3), then the session. */
   order(field: string, direction: "asc" | "desc"): RawBuilder<unknown>[];
   /** A row as read from SQL, as a record: codes in words, item answers as item_<question> keys. */
@@ -112,7 +116,8 @@ export async function recordsPlan(
     return list;
   };
   const selected = selectList(sqlOf);
-  const scanSelected = selectList(outcomeColumns(zone, sql<boolean>`ep.place = 1`));
+  const scanColumns = outcomeColumns(zone, sql<boolean>`cm.place = 1`);
+  const scanSelected = selectList(scanColumns);
   const order = (field: string, dir: "asc" | "desc") => {
     const direction = sql.raw(dir === "asc" ? "asc" : "desc");
     // Completion, the default sort, in the completion index's own order (descending puts nulls
@@ -136,7 +141,7 @@ export async function recordsPlan(
     }
     return row as OutcomeRecordsPage["rows"][number];
   };
-  return { zone, query, hash, compiled, shown, definitions, selected, scanSelected, order, record };
+  return { zone, query, hash, compiled, shown, definitions, selected, scanSelected, scanColumns, words, order, record };
 }
 
 /** How many records the plan selects. */

@@ -1,3 +1,4 @@
+import { type RawBuilder, sql } from "kysely";
 import type { MeasureDefinition } from "../../shared/measures/types.ts";
 import { enumOptions, type SchemaBundle, schemaById } from "../../shared/schema/bundle.ts";
 
@@ -46,23 +47,52 @@ export function outcomeWords(bundle: SchemaBundle, definitions: Map<number, Meas
   };
 }
 
+/** The word fields other than the score type, each with its words by code. */
+function wordMaps(words: OutcomeWords): Record<string, Map<unknown, string> | Record<string, string>> {
+  return {
+    gender: words.gender,
+    disposition: words.disposition,
+    completed_by: words.relation,
+    episode_status: EPISODE_STATUS,
+    taken_at: TAKEN_AT,
+  };
+}
+
 /** A record as read from SQL, its codes put into words. Fields not asked for are left alone. */
 export function inWords(row: Row, words: OutcomeWords): Row {
   const out = { ...row };
-  const word = (field: string, map: Map<unknown, string> | Record<string, string>) => {
-    if (!(field in out) || out[field] === null) return;
+  for (const [field, map] of Object.entries(wordMaps(words))) {
+    if (!(field in out) || out[field] === null) continue;
     const value = out[field];
     out[field] = (map instanceof Map ? map.get(value) : map[String(value)]) ?? String(value);
-  };
-  word("gender", words.gender);
-  word("disposition", words.disposition);
-  word("completed_by", words.relation);
-  word("episode_status", EPISODE_STATUS);
-  word("taken_at", TAKEN_AT);
+  }
   if ("score_type" in out && out.score_type !== null) {
     const types = words.scoreTypes.get(Number(row.measure_id_key));
     out.score_type = types?.get(String(out.score_type)) ?? String(out.score_type);
   }
   delete out.measure_id_key;
   return out;
+}
+
+const asObject = (map: Map<unknown, string> | Record<string, string>) =>
+  map instanceof Map ? Object.fromEntries([...map].map(([code, label]) => [String(code), label])) : map;
+
+/**
+ * inWords in SQL, for an export PostgreSQL writes itself (exports/export-copy.ts): the field's
+ * value in words from the same maps (passed as JSON), the code as text where none is known.
+ * Null for a field that holds no code.
+ */
+export function inWordsSql(
+  field: string,
+  value: RawBuilder<unknown>,
+  words: OutcomeWords,
+  measureId: RawBuilder<unknown>,
+): RawBuilder<unknown> | null {
+  if (field === "score_type") {
+    const types = Object.fromEntries([...words.scoreTypes].map(([id, labels]) => [String(id), asObject(labels)]));
+    return sql`coalesce(${JSON.stringify(types)}::jsonb -> (${measureId})::text ->> (${value})::text, (${value})::text)`;
+  }
+  const map = wordMaps(words)[field];
+  if (!map) return null;
+  return sql`coalesce(${JSON.stringify(asObject(map))}::jsonb ->> (${value})::text, (${value})::text)`;
 }

@@ -3,6 +3,7 @@ import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { Kysely, type KyselyConfig, PostgresDialect } from "kysely";
 import pg from "pg";
+import { registerCopyOut } from "./copy-out.ts";
 import {
   assertPrivate,
   keepDataDirPrivate,
@@ -74,6 +75,7 @@ export async function connectDatabase(opts: {
     const scoped = requestScopedPool(pool as unknown as PoolLike, canceller.cancel);
     // biome-ignore lint/suspicious/noExplicitAny: the wrapper implements the pool subset Kysely calls.
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: scoped as any }), log: opts.log });
+    registerCopyOut(db, pool);
     return {
       db,
       kind: "postgres",

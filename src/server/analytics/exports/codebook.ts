@@ -1,18 +1,12 @@
 import type { AnalyticsQuery } from "../../../../generated/types/api/analytics-query.ts";
 import type { MeasureDefinition } from "../../../shared/measures/types.ts";
-import { type SchemaBundle, schemaById } from "../../../shared/schema/bundle.ts";
+import type { SchemaBundle } from "../../../shared/schema/bundle.ts";
+import { fieldKind, type OutcomeFieldKind, type OutcomeFieldSchema, outcomeFields } from "../outcome-field-kind.ts";
 import type { OutcomeColumn } from "../outcome-records.ts";
 import { normalised } from "../query-hash.ts";
 
 export const RECORDS_FILE = "records.csv";
 export const CODEBOOK_FILE = "codebook.md";
-
-interface FieldSchema {
-  type?: string | string[];
-  format?: string;
-  title?: string;
-  description?: string;
-}
 
 export interface CodebookInput {
   bundle: SchemaBundle;
@@ -30,17 +24,19 @@ export interface CodebookInput {
 }
 
 /** A column's type in words an analyst's tool understands. */
-function typeOf(field: FieldSchema | undefined): string {
+function typeOf(field: OutcomeFieldSchema | undefined): string {
   if (!field) return "answer value (the option's number, or text)";
-  const types = (Array.isArray(field.type) ? field.type : [field.type]).filter((t) => t && t !== "null");
-  const base = types[0] ?? "text";
-  if (field.format === "date-time") return "date-time (ISO 8601, UTC)";
-  if (field.format === "date") return "date (YYYY-MM-DD)";
-  if (base === "integer") return "integer";
-  if (base === "number") return "number";
-  if (base === "boolean") return "true/false";
-  return "text";
+  return KIND_WORDS[fieldKind(field)];
 }
+
+const KIND_WORDS: Record<OutcomeFieldKind, string> = {
+  "date-time": "date-time (ISO 8601, UTC)",
+  date: "date (YYYY-MM-DD)",
+  integer: "integer",
+  number: "number",
+  boolean: "true/false",
+  text: "text",
+};
 
 const cell = (text: string) => text.replaceAll("|", "\\|").replaceAll(/\r?\n/g, " ");
 
@@ -51,10 +47,7 @@ const cell = (text: string) => text.replaceAll("|", "\\|").replaceAll(/\r?\n/g, 
  * and its tables paste into a report.
  */
 export function codebook(input: CodebookInput): string {
-  const fields = (schemaById(input.bundle, "entities/outcome-record.json").properties ?? {}) as Record<
-    string,
-    FieldSchema
-  >;
+  const fields = outcomeFields(input.bundle);
   const definition = normalised({ query: input.query, columns: input.columns });
   const lines: string[] = [
     "# Outcomes export codebook",
@@ -72,8 +65,10 @@ export function codebook(input: CodebookInput): string {
     "",
     "## records.csv",
     "",
-    "UTF-8, comma-separated, CRLF line ends, one header row of the column names below. An empty cell has no value.",
-    "One row per score of a submitted session (item-level: one per session), newest completion first.",
+    "UTF-8, comma-separated, one record per line (LF line ends; a cell holding a comma, a quote or a line break is in",
+    "double quotes), one header row of the column names below. An empty cell has no value.",
+    "One row per score of a submitted session (item-level: one per session), in no set order: sort by completed_at",
+    "and record_id for the explorer's order.",
     "Text that begins with = + - or @ is written with a leading ' so a spreadsheet does not run it as a formula.",
     "",
     "## Columns",

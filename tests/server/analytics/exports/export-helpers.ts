@@ -24,7 +24,7 @@ export function unzipText(zip: Buffer): Promise<Map<string, string>> {
   });
 }
 
-/** RFC 4180 CSV as rows of fields (quoted fields, doubled quotes, CRLF). */
+/** CSV as rows of fields (quoted fields, doubled quotes; LF or CRLF line ends). */
 export function parseCsv(text: string): string[][] {
   const rows: string[][] = [];
   let row: string[] = [];
@@ -42,12 +42,12 @@ export function parseCsv(text: string): string[][] {
     else if (ch === ",") {
       row.push(field);
       field = "";
-    } else if (ch === "\r" && text[i + 1] === "\n") {
+    } else if (ch === "\n" || (ch === "\r" && text[i + 1] === "\n")) {
       row.push(field);
       rows.push(row);
       row = [];
       field = "";
-      i++;
+      if (ch === "\r") i++;
     } else field += ch;
   }
   if (field !== "" || row.length) {
@@ -55,4 +55,9 @@ export function parseCsv(text: string): string[][] {
     rows.push(row);
   }
   return rows;
+}
+
+/** Rows in one order whatever order the file has them in (an export's records come in no set order). */
+export function sortedRows(rows: readonly (readonly string[])[]): string[][] {
+  return rows.map((r) => [...r]).sort((a, b) => (JSON.stringify(a) < JSON.stringify(b) ? -1 : 1));
 }
