@@ -31,6 +31,8 @@ export const PDF_READABLE: Readonly<Record<string, ScopedParam>> = {
   "GET /api/security/get-session": null,
   "GET /api/settings/general": null,
   "GET /api/settings/ui-settings": null,
+  // The requester's own "Choose charts": the progress report draws the charts they see.
+  "GET /api/library/chart-settings": null,
   "GET /api/measure-session/:clientMeasureId/session-report": "clientMeasureId",
   "GET /api/overview/measures/:ccauId": "ccauId",
   "GET /api/overview/measures/:ccauId/:measureId": "ccauId",

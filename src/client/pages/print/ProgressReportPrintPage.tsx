@@ -6,6 +6,7 @@ import { useEntityRecord } from "../../entities/entity-api.ts";
 import { useGeneralSettingsQuery } from "../../settings/useGeneralSettings.ts";
 import { useAdmissions } from "../chart-measures/admissions-api.ts";
 import { type RespondentOverview, useChartTeam, useRespondentOverviews } from "../chart-measures/chart-api.ts";
+import { type ChartSettings, chartShown, useChartSettings } from "../chart-measures/chart-settings-api.ts";
 import { MeasureProgressChart } from "../chart-measures/MeasureProgressChart.tsx";
 import { type PatientRecord, patientEntity } from "../patients/patient-api.ts";
 import { CurrentProgram } from "./CurrentProgram.tsx";
@@ -23,9 +24,10 @@ const NOT_FOUND = "This chart does not exist or you do not have access to it.";
  * /assignment/:ccaId/:ccauId/pdf: the progress report of one respondent for paper (issue 14); with
  * ?respondents=all, of every respondent on the chart (the whole-chart report). Each measure's
  * scores over time as the chart page draws them (MeasureProgressChart: bands and cut-off), the
- * table of sessions, and the current program when the clinic uses programs.
- * Calls: the chart's team, the patient, each respondent's measures overview, the general settings
- * and, with programs on, the patient's admissions.
+ * table of sessions, and the current program when the clinic uses programs. The charts are those
+ * the requester chose to see under "Choose charts", as on their screen; the table lists every session.
+ * Calls: the chart's team, the patient, each respondent's measures overview, the general settings,
+ * the requester's chart choice and, with programs on, the patient's admissions.
  */
 export function ProgressReportPrintPage() {
   const { ccaId = "", ccauId = "" } = useParams();
@@ -41,6 +43,9 @@ export function ProgressReportPrintPage() {
   const settings = useGeneralSettingsQuery();
   const programsEnabled = settings.data?.programs_enabled === true;
   const admissions = useAdmissions(patientId ?? 0, programsEnabled && patientId !== undefined);
+  // Unreadable, it is no choice: every chart, as the chart page shows them then.
+  const chartSettings = useChartSettings();
+  const chosen = chartSettings.data?.measures.map((m) => m.abbreviation) ?? [];
 
   const failed =
     team.error ??
@@ -60,6 +65,7 @@ export function ProgressReportPrintPage() {
     !!patient.data &&
     shown.length === members.length &&
     !settings.isLoading &&
+    !chartSettings.isLoading &&
     (!programsEnabled || !!admissions.data);
 
   return (
@@ -79,9 +85,19 @@ export function ProgressReportPrintPage() {
                   : ""}
             </Text>
           </div>
+          {chosen.length > 0 && (
+            <Text size="sm">
+              Charts: {chosen.join(", ")} only (chosen under “Choose charts”). The table lists every session.
+            </Text>
+          )}
           {programsEnabled && admissions.data && <CurrentProgram admissions={admissions.data.rows} />}
           {shown.map((overview) => (
-            <RespondentProgress key={overview.ccauId} overview={overview} titled={wholeChart} />
+            <RespondentProgress
+              key={overview.ccauId}
+              overview={overview}
+              titled={wholeChart}
+              chartSettings={chartSettings.data}
+            />
           ))}
           <ProgressSessionsTable sessions={progressSessions(shown)} />
         </>
@@ -90,9 +106,18 @@ export function ProgressReportPrintPage() {
   );
 }
 
-/** One respondent's charts: every measure with a progress chart, as the chart page draws it. */
-function RespondentProgress({ overview, titled }: { overview: RespondentOverview; titled: boolean }) {
-  const charted = overview.rows.filter((m) => m.progress_chart.show_chart);
+/** One respondent's charts: every measure with a progress chart the requester sees, as the chart page draws it. */
+function RespondentProgress({
+  overview,
+  titled,
+  chartSettings,
+}: {
+  overview: RespondentOverview;
+  titled: boolean;
+  chartSettings: ChartSettings | undefined;
+}) {
+  const scored = overview.rows.filter((m) => m.progress_chart.show_chart);
+  const charted = scored.filter((m) => chartShown(chartSettings, m.uuid));
   const titleId = `progress-${overview.ccauId}`;
   return (
     <section aria-labelledby={titleId}>
@@ -101,7 +126,9 @@ function RespondentProgress({ overview, titled }: { overview: RespondentOverview
       </Title>
       {charted.length === 0 ? (
         <Text size="sm" c="dimmed">
-          No scored session to chart yet.
+          {scored.length === 0
+            ? "No scored session to chart yet."
+            : "None of the charts chosen under “Choose charts” has scores from this respondent."}
         </Text>
       ) : (
         <Stack gap="lg">

@@ -100,6 +100,7 @@ export const PRINT_PAGE_CALLS = [
   /^security\/get-session$/,
   /^settings\/ui-settings$/,
   /^settings\/general$/,
+  /^library\/chart-settings$/,
   /^measure-session\/\d+\/session-report$/,
   /^overview\/measures\/\d+$/,
   /^teams\/\d+$/,

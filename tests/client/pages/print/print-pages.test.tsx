@@ -32,13 +32,16 @@ vi.mock("../../../../src/client/renderers/PlotlyChart.tsx", () => ({
 }));
 
 let settings: Record<string, unknown>;
+let chartChoice: { measure_uuids: string[]; measures: { uuid: string; abbreviation: string; name: string }[] };
 
 beforeEach(() => {
   apiMock.mockReset();
   drawCharts.now = true;
   drawCharts.pending = [];
   settings = {};
+  chartChoice = { measure_uuids: [], measures: [] };
   apiMock.mockImplementation(async (path) => {
+    if (path === "library/chart-settings") return chartChoice as never;
     if (path === "measure-session/41/session-report") return reportWithAlert() as never;
     if (path === "overview/measures/5") return jordanOverview() as never;
     if (path === "overview/measures/6") return motherOverview() as never;
@@ -198,6 +201,25 @@ describe("the progress report's print page", () => {
         PRINT_PAGE_CALLS.some((allowed) => allowed.test(path)),
         path,
       ).toBe(true);
+  });
+
+  it("draws only the charts the requester chose under Choose charts, and says so; the table keeps every session", async () => {
+    chartChoice = {
+      measure_uuids: ["22222222-2222-4222-8222-222222222222"],
+      measures: [{ uuid: "22222222-2222-4222-8222-222222222222", abbreviation: "GAD-7", name: "GAD-7" }],
+    };
+    renderPrint("/assignment/3/5/pdf");
+    await screen.findByRole("heading", { level: 1, name: "Progress report" });
+    expect(
+      screen.getByText("Charts: GAD-7 only (chosen under “Choose charts”). The table lists every session."),
+    ).toBeTruthy();
+    expect(screen.queryAllByTestId("plot")).toHaveLength(0);
+    expect(
+      screen.getByText("None of the charts chosen under “Choose charts” has scores from this respondent."),
+    ).toBeTruthy();
+    const rows = within(screen.getByRole("table", { name: "Sessions" })).getAllByRole("row");
+    expect(rows).toHaveLength(3);
+    await waitFor(() => expect(ready()).toBe("true"));
   });
 
   it("signals the error for a respondent who is not on the chart", async () => {
