@@ -206,7 +206,9 @@ async function writeZip(
     await Promise.all([written.catch(() => undefined), counted.catch(() => undefined)]);
     throw err;
   }
-  await progress(rows);
+  // The total as written: the count ran in its own snapshot, and a session submitted meanwhile
+  // would otherwise leave a finished export reading "n of n + 1".
+  await progress(rows, rows);
 }
 
 /**
