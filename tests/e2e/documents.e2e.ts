@@ -105,9 +105,10 @@ describe("PDF documents", () => {
     const session = text(sessionFile);
     for (const expected of [facts.name, facts.mrn, "PHQ-9", String(facts.total), facts.band])
       expect(session).toContain(expected);
-    expect(execFileSync("pdfinfo", [sessionFile], { encoding: "utf8" })).toMatch(
-      /Page size:\s+612 x 792 pts \(letter\)/,
-    );
+    const sessionInfo = execFileSync("pdfinfo", [sessionFile], { encoding: "utf8" });
+    expect(sessionInfo).toMatch(/Page size:\s+612 x 792 pts \(letter\)/);
+    // The file says what it is (its Title), and not whom it is about.
+    expect(sessionInfo).toMatch(/Title:\s+Session report\n/);
     const sessionPages = pages(sessionFile);
     expect(sessionPages).toBeGreaterThanOrEqual(1);
     expect(sessionPages).toBeLessThanOrEqual(8);

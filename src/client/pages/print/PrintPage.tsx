@@ -1,11 +1,12 @@
 import { Alert, Center, Loader, Stack, Text } from "@mantine/core";
-import type { ReactNode } from "react";
+import { type ReactNode, useEffect } from "react";
 import { PdfReadiness } from "./PdfReadiness.tsx";
 import "./print.css";
 
 /**
  * The frame of a print page: no navigation, header or buttons, 180 mm wide (print.css), and the
  * readiness signal for the PDF renderer. Shows the loader until `loaded`, the error when there is one.
+ * The document's title is `label`, so a saved PDF says what it is.
  */
 export function PrintPage({
   label,
@@ -19,6 +20,15 @@ export function PrintPage({
   error?: string | null;
   children: ReactNode;
 }) {
+  // The tab's title is the PDF's Title (Chromium writes it into the file's metadata): the kind of
+  // report, never who it is about.
+  useEffect(() => {
+    const before = document.title;
+    document.title = label;
+    return () => {
+      document.title = before;
+    };
+  }, [label]);
   return (
     <PdfReadiness loaded={loaded} error={error}>
       <main className="print-page" aria-label={label}>
