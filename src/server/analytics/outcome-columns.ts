@@ -9,15 +9,7 @@ import { dueDayEnd } from "../sessions/availability.ts";
  * raw and put into words by outcome-words.ts, so the SQL stays the same whatever the labels.
  * A test checks every field of the schema has an entry here, and nothing else does.
  */
-export function outcomeColumns(
-  zone: string,
-  /**
-   * How "the episode's first session of the measure" is read: the default looks the session's
-   * earlier siblings up (an index probe per record, right for a page of 25); a scan of every
-   * record passes the numbering of a window over the episodes (`cm.place = 1`, outcome-query.ts).
-   */
-  firstInEpisode: RawBuilder<boolean> = firstBySiblings(),
-): Record<string, RawBuilder<unknown>> {
+export function outcomeColumns(zone: string): Record<string, RawBuilder<unknown>> {
   const completedDay = completionDay(zone);
   return {
     completed_at: sql`cm.completed_at`,
@@ -43,7 +35,7 @@ export function outcomeColumns(
       from cca_clinician cc join app_user u on u.id = cc.clinician_id where cc.cca_id = cu.cca_id)`,
     days_at_completion: sql`(${completedDay} - acp.admission_date)`,
     days_at_discharge: sql`(acp.discharge_date - acp.admission_date)`,
-    taken_at: takenAtFrom(firstInEpisode),
+    taken_at: takenAt,
     measure_name: sql`m.abbreviation`,
     measure_id: sql`m.id`,
     item_count: sql`m.question_count`,
@@ -91,21 +83,12 @@ export const atDischarge = sql<boolean>`(sch.program_timing is not distinct from
 
 /**
  * When in the episode the session was taken: a discharge measure is "discharge", the episode's
- * first session of the measure by this respondent "admission", later ones "during", and a
- * session outside any program "none".
+ * first session of the measure by this respondent "admission" (the stored flag of migration 0029,
+ * kept by triggers on every session write), later ones "during", and a session outside any
+ * program "none".
  */
-export function takenAtFrom(firstInEpisode: RawBuilder<boolean>): RawBuilder<string> {
-  return sql<string>`case
+export const takenAt: RawBuilder<string> = sql<string>`case
   when cm.access_control_program_id is null then 'none'
   when ${atDischarge} then 'discharge'
-  when ${firstInEpisode} then 'admission'
+  when cm.first_in_episode then 'admission'
   else 'during' end`;
-}
-
-/** The episode's first session of the measure, by looking for an earlier sibling (a page, a filter). */
-export function firstBySiblings(): RawBuilder<boolean> {
-  return sql<boolean>`not ${sibling("before")}`;
-}
-
-/** takenAt, reading the session's earlier siblings (a page, a filter). */
-export const takenAt: RawBuilder<string> = takenAtFrom(firstBySiblings());

@@ -9,7 +9,7 @@ import { chartVisible, seesEveryChart } from "../patients/patient-access.ts";
 import { clinicTimeZone } from "../sessions/availability.ts";
 import { presetRange } from "./analytics-dates.ts";
 import type { FullQuery } from "./effective-query.ts";
-import { ageAtCompletion, atDischarge, completedOnTime, firstBySiblings, sibling, takenAt } from "./outcome-columns.ts";
+import { ageAtCompletion, atDischarge, completedOnTime, sibling, takenAt } from "./outcome-columns.ts";
 
 /** Spec §9: the Unassigned clinician's placeholder id. */
 export const UNASSIGNED_CLINICIAN = 800000000000;
@@ -24,13 +24,6 @@ export interface CompiledOutcomeQuery {
    * board report half its time (issue 13 §6).
    */
   whereFrom: RawBuilder<unknown>;
-  /**
-   * `from` over the query's sessions numbered in their episodes (`cm.place`, `cm.sessions`) by one
-   * window over the query's programs: for reading every record (an export), where a look-up of
-   * each record's earlier sessions cost 20 of 24 seconds for 1.4 million, and joining the
-   * numbering to the sessions another 2.
-   */
-  scanFrom: RawBuilder<unknown>;
   where: RawBuilder<SqlBool>;
   /** Scores: a record per score (ms joined); item-level: a record per session. */
   scores: boolean;
@@ -180,26 +173,6 @@ function dateCondition(query: FullQuery, zone: string, today: CalendarDate): Raw
 }
 
 /**
- * Each submitted session of the query's measures in its programs' episodes, with its place among
- * its episode's sessions of the measure by its respondent (`place`, from 1) and their number
- * (`sessions`), numbered with window functions in one pass. The window sees every submitted
- * session of the episode: the measure and the episode are in its partition, so filtering by them
- * (and by the query's programs, whose episodes alone can pass) first changes no partition.
- * Every column of the session, so it can stand as a FROM's `cm`; with "No location" chosen, the
- * sessions outside any program too (numbered apart, and never read: their "taken at" is "none").
- */
-function episodeSessions(query: FullQuery, programIds: readonly number[]): RawBuilder<unknown> {
-  const outside = query.program_or_location_filter === "location" && query.location_uuid.includes("none");
-  return sql`(select o.*, row_number() over e as place, count(*) over e as sessions
-      from client_measure o ${outside ? sql`left join` : sql`join`} access_control_program oa
-        on oa.id = o.access_control_program_id
-      where o.status = 'submitted' and o.measure_id = any(${query.measure}::bigint[])
-        and (oa.program_id = any(${programIds}::bigint[]) ${outside ? sql`or o.access_control_program_id is null` : sql``})
-      window e as (partition by o.access_control_program_id, o.ccau_id, o.measure_id
-        order by o.completed_at, o.id rows between unbounded preceding and unbounded following))`;
-}
-
-/**
  * Which of an episode's sessions a paired result keeps (spec §9 result filters):
  * - program-paired: the admission session and the discharge session, when the episode has both
  *   for this respondent and measure;
@@ -207,14 +180,13 @@ function episodeSessions(query: FullQuery, programIds: readonly number[]): RawBu
  */
 function pairingCondition(query: FullQuery): RawBuilder<SqlBool> | null {
   if (query.results_to_include === "all") return null;
-  const first = firstBySiblings() as RawBuilder<SqlBool>;
+  // The ends of the episode's sessions of the measure by the respondent, stored on each session
+  // and kept by triggers (migration 0029): a look-up of each record's siblings, or a window
+  // numbering every session of the query's programs, cost more than the rest of the query.
+  const first = sql<SqlBool>`cm.first_in_episode`;
   if (query.results_to_include === "episode_paired") {
-    // The first and last of each episode's sessions of a measure by a respondent: the FROM's
-    // sessions are numbered (compileOutcomeQuery), as the hand-written SQL of the benchmark does;
-    // a test per row would look each session's siblings up twice, and `id in (numbered ids)` was
-    // planned as if a few dozen records were kept where there are tens of thousands.
-    return sql<SqlBool>`cm.access_control_program_id is not null and cm.sessions >= 2
-      and (cm.place = 1 or cm.place = cm.sessions)`;
+    // Exactly one of the two ends: the first or the last of at least two (one session alone is both).
+    return sql<SqlBool>`cm.access_control_program_id is not null and cm.first_in_episode <> cm.last_in_episode`;
   }
   const dischargeLater = sql<SqlBool>`exists (select 1 from client_measure o join schedule s on s.id = o.schedule_id
     where o.access_control_program_id = cm.access_control_program_id and o.ccau_id = cm.ccau_id
@@ -254,10 +226,7 @@ export function compileOutcomeQuery(
   // The inner joins the WHERE needs (the left joins PostgreSQL leaves out by itself when unread).
   const readsPatient = age !== null || gender !== null;
   const readsLink = readsPatient || careTeam !== null || !seesEveryChart(user);
-  // Sessions numbered in their episodes, for what reads every record or keeps pairs by number.
-  const numbered = episodeSessions(query, programIds);
-  const sessions = query.results_to_include === "episode_paired" ? numbered : sql`client_measure`;
-  const joins = (all: boolean, base: RawBuilder<unknown>) => sql`${base} cm
+  const joins = (all: boolean) => sql`client_measure cm
     ${all || readsLink ? sql`join cca_user cu on cu.id = cm.ccau_id` : sql``}
     ${all || readsPatient ? sql`join client_clinic_assignment cca on cca.id = cu.cca_id join patient p on p.id = cca.patient_id` : sql``}
     join measure m on m.id = cm.measure_id
@@ -291,9 +260,8 @@ export function compileOutcomeQuery(
   const pairs = pairingCondition(query);
   if (pairs) where.push(pairs);
   return {
-    from: joins(true, sessions),
-    whereFrom: joins(false, sessions),
-    scanFrom: joins(true, numbered),
+    from: joins(true),
+    whereFrom: joins(false),
     where: and(where),
     scores,
   };

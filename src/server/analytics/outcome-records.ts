@@ -6,6 +6,7 @@ import type { MeasureDefinition } from "../../shared/measures/types.ts";
 import { type SchemaBundle, schemaById } from "../../shared/schema/bundle.ts";
 import type { RequestUser } from "../auth/request-user.ts";
 import type { Database } from "../db/database-types.ts";
+import { COUNT_ABOVE_ESTIMATE, type ListTotal, plannedRows } from "../db/list-total.ts";
 import { badRequest } from "../http/http-error.ts";
 import { currentDefinition } from "../measures/definitions.ts";
 import { effectiveQuery, type FullQuery } from "./effective-query.ts";
@@ -76,10 +77,8 @@ export interface RecordsPlan {
   definitions: Map<number, MeasureDefinition>;
   /** The SELECT list: the shown columns, and the keys record() reads. */
   selected: RawBuilder<unknown>[];
-  /** The same over compiled.scanFrom, for reading every record (exports on a PostgreSQL server). */
-  scanSelected: RawBuilder<unknown>[];
-  /** Each field's SQL over compiled.scanFrom (outcome-columns.ts), codes not yet in words. */
-  scanColumns: Record<string, RawBuilder<unknown>>;
+  /** Each field's SQL (outcome-columns.ts), codes not yet in words: exports format them in SQL. */
+  fieldSql: Record<string, RawBuilder<unknown>>;
   /** The words of the codes the records hold. */
   words: OutcomeWords;
   /** ORDER BY a sortable field (total score last within a session, spec §3), then the session. */
@@ -106,18 +105,12 @@ export async function recordsPlan(
   const shown: OutcomeColumn[] = [...kept, ...items].map((c) => ({ field: c.field, header: c.header }));
 
   const sqlOf = outcomeColumns(zone);
-  const selectList = (columnsSql: Record<string, RawBuilder<unknown>>) => {
-    const list = kept.map((c) => sql`${columnsSql[c.field]} as ${sql.ref(c.field)}`);
-    list.push(sql`cm.id as record_id_key`, sql`cm.measure_id as measure_id_key`);
-    if (items.length) {
-      list.push(sql`(select jsonb_object_agg(a.question_id, a.value) from answer a
-        where a.client_measure_id = cm.id) as answers_key`);
-    }
-    return list;
-  };
-  const selected = selectList(sqlOf);
-  const scanColumns = outcomeColumns(zone, sql<boolean>`cm.place = 1`);
-  const scanSelected = selectList(scanColumns);
+  const selected = kept.map((c) => sql`${sqlOf[c.field]} as ${sql.ref(c.field)}`);
+  selected.push(sql`cm.id as record_id_key`, sql`cm.measure_id as measure_id_key`);
+  if (items.length) {
+    selected.push(sql`(select jsonb_object_agg(a.question_id, a.value) from answer a
+      where a.client_measure_id = cm.id) as answers_key`);
+  }
   const order = (field: string, dir: "asc" | "desc") => {
     const direction = sql.raw(dir === "asc" ? "asc" : "desc");
     // Completion, the default sort, in the completion index's own order (descending puts nulls
@@ -141,7 +134,7 @@ export async function recordsPlan(
     }
     return row as OutcomeRecordsPage["rows"][number];
   };
-  return { zone, query, hash, compiled, shown, definitions, selected, scanSelected, scanColumns, words, order, record };
+  return { zone, query, hash, compiled, shown, definitions, selected, fieldSql: sqlOf, words, order, record };
 }
 
 /** How many records the plan selects. */
@@ -149,6 +142,18 @@ export async function countRecords(db: Kysely<Database>, plan: RecordsPlan): Pro
   const { whereFrom, where } = plan.compiled;
   const counted = await sql<{ total: string }>`select count(*) as total from ${whereFrom} where ${where}`.execute(db);
   return Number(counted.rows[0]?.total ?? 0);
+}
+
+/**
+ * How many records the plan selects, for a progress bar: counted when the planner expects a small
+ * result, else its estimate ("about"), as the lists do (db/list-total.ts). Counting a large export
+ * beside it took the cores the export needed (docs/analytics.md §7).
+ */
+export async function recordsTotal(db: Kysely<Database>, plan: RecordsPlan): Promise<ListTotal> {
+  const { whereFrom, where } = plan.compiled;
+  const estimate = await plannedRows(db, sql`select 1 from ${whereFrom} where ${where}`.compile(db));
+  if (estimate > COUNT_ABOVE_ESTIMATE) return { totalRecords: estimate, totalAccuracy: "about" };
+  return { totalRecords: await countRecords(db, plan), totalAccuracy: "exact" };
 }
 
 /**

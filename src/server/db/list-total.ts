@@ -43,7 +43,11 @@ export async function listTotal(
 
 /** The row count PostgreSQL's planner expects a list's conditions to match (EXPLAIN, not run). */
 export async function estimatedRows(db: Kysely<unknown>, rows: AnyRows): Promise<number> {
-  const compiled = rows.select(sql`1`.as("one")).compile();
+  return plannedRows(db, rows.select(sql`1`.as("one")).compile());
+}
+
+/** The row count PostgreSQL's planner expects a statement to answer (EXPLAIN, not run). */
+export async function plannedRows<DB>(db: Kysely<DB>, compiled: CompiledQuery): Promise<number> {
   const result = await db.executeQuery<Record<string, unknown>>(
     CompiledQuery.raw(`explain (format json) ${compiled.sql}`, [...compiled.parameters]),
   );

@@ -20,9 +20,13 @@ export interface ExportStatusRow {
    */
   hash: string;
   /**
-   * Records the query selects (known once generation starts).
+   * Records the query selects (known once generation starts; see totalAccuracy).
    */
   totalRows: number | null;
+  /**
+   * "about" while a large export is written: totalRows is then the planner's estimate, not a count. A finished export's total is exact.
+   */
+  totalAccuracy: "exact" | "about";
   rowsWritten: number;
   /**
    * Percent of the records written.

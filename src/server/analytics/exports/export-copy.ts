@@ -44,7 +44,7 @@ function cellSql(
   field: string,
   bundle: ExportContext["bundle"],
 ): RawBuilder<unknown> {
-  const value = plan.scanColumns[field] as RawBuilder<unknown>;
+  const value = plan.fieldSql[field] as RawBuilder<unknown>;
   const worded = inWordsSql(field, value, plan.words, sql`cm.measure_id`);
   if (worded) return worded;
   const schema = outcomeFields(bundle)[field];
@@ -72,7 +72,7 @@ export function copiesItself(ctx: ExportContext, plan: RecordsPlan): boolean {
 /** The COPY statement of the plan's records, its values written in (COPY takes no parameters). */
 export function copyStatement(db: Kysely<Database>, ctx: Pick<ExportContext, "bundle">, plan: RecordsPlan): string {
   const cells = plan.shown.map((c) => sql`${cellSql(db, plan, c.field, ctx.bundle)} as ${sql.ref(c.field)}`);
-  const select = sql`select ${sql.join(cells)} from ${plan.compiled.scanFrom} where ${plan.compiled.where}`;
+  const select = sql`select ${sql.join(cells)} from ${plan.compiled.from} where ${plan.compiled.where}`;
   return `COPY (${inlineParameters(select.compile(db))}) TO STDOUT WITH (FORMAT csv)`;
 }
 

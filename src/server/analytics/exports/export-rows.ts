@@ -36,7 +36,7 @@ export function exportRecords(
 }
 
 async function* cursorBatches(db: Kysely<Database>, plan: RecordsPlan, batch: number): AsyncGenerator<ExportRecord[]> {
-  const { scanFrom, where } = plan.compiled;
+  const { from, where } = plan.compiled;
   const trx = await db.startTransaction().setAccessMode("read only").execute();
   let open = true;
   try {
@@ -44,7 +44,7 @@ async function* cursorBatches(db: Kysely<Database>, plan: RecordsPlan, batch: nu
     // The whole result is sorted once: in memory rather than in files on disk.
     await sql`set local work_mem = ${sql.lit(EXPORT_WORK_MEM)}`.execute(trx);
     await sql`declare export_records no scroll cursor for
-      select ${sql.join(plan.scanSelected)} from ${scanFrom} where ${where}
+      select ${sql.join(plan.selected)} from ${from} where ${where}
       order by ${sql.join(plan.order("completed_at", "desc"))}`.execute(trx);
     for (;;) {
       const { rows } = await sql<Raw>`fetch forward ${sql.lit(batch)} from export_records`.execute(trx);

@@ -27,6 +27,7 @@ export interface ExportRequestTable {
   name: string | null;
   saved_query_id: number | null;
   total_rows: number | null;
+  total_accuracy: Generated<"exact" | "about">;
   rows_written: Generated<number>;
   byte_size: number | null;
   started_at: Date | null;
@@ -54,6 +55,7 @@ export function statusRow(row: ExportRow): ExportStatusRow {
     name: row.name,
     hash: row.hash,
     totalRows: total,
+    totalAccuracy: row.status === "completed" ? "exact" : row.total_accuracy,
     rowsWritten: written,
     progress,
     byteSize: row.byte_size === null ? null : Number(row.byte_size),

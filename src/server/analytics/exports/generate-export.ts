@@ -11,11 +11,12 @@ import { csvField } from "../../audit/audit-csv.ts";
 import { accountWithRoles } from "../../auth/account-columns.ts";
 import { toRequestUser } from "../../auth/load-user.ts";
 import type { RequestUser } from "../../auth/request-user.ts";
+import type { ListTotal } from "../../db/list-total.ts";
 import { partFile } from "../../files/run-files.ts";
 import { HttpError } from "../../http/http-error.ts";
 import { currentDefinition } from "../../measures/definitions.ts";
 import { Interrupted } from "../../messaging/job-queue.ts";
-import { countRecords, type RecordsPlan, recordsPlan } from "../outcome-records.ts";
+import { type RecordsPlan, recordsPlan, recordsTotal } from "../outcome-records.ts";
 import { CODEBOOK_FILE, codebook, RECORDS_FILE } from "./codebook.ts";
 import { copiesItself, copyInto } from "./export-copy.ts";
 import { exportFiles } from "./export-files.ts";
@@ -142,10 +143,13 @@ async function writeZip(
   if (!user) throw new HttpError(403, "Your account can no longer run outcomes explorer exports.");
   const columns = row.columns ?? [];
   const plan = await recordsPlan(ctx.db, ctx.bundle, user, { query: row.query, columns });
-  const progress = async (written: number, totalRows?: number) => {
+  const progress = async (written: number, total?: ListTotal) => {
     const updated = await db
       .updateTable("export_request")
-      .set({ rows_written: written, ...(totalRows === undefined ? {} : { total_rows: totalRows }) })
+      .set({
+        rows_written: written,
+        ...(total === undefined ? {} : { total_rows: total.totalRecords, total_accuracy: total.totalAccuracy }),
+      })
       .where("id", "=", row.id)
       .where("run_token", "=", runToken)
       .returning("id")
@@ -171,9 +175,9 @@ async function writeZip(
     lastProgress = Date.now();
     await progress(rows);
   };
-  // The total is counted beside the records (on a server, on another connection and core): the
-  // list shows progress against it from when it is known.
-  const counted = countRecords(ctx.db, plan).then((total) => progress(rows, total));
+  // The total beside the records (on a server, on another connection): the list shows progress
+  // against it from when it is known; a large export's is the planner's estimate.
+  const counted = recordsTotal(ctx.db, plan).then((total) => progress(rows, total));
   counted.catch(() => undefined); // awaited below; this only keeps an early failure from going unhandled
   try {
     rows = await writeRecords(ctx, plan, csv, onRows, signal);
@@ -208,7 +212,7 @@ async function writeZip(
   }
   // The total as written: the count ran in its own snapshot, and a session submitted meanwhile
   // would otherwise leave a finished export reading "n of n + 1".
-  await progress(rows, rows);
+  await progress(rows, { totalRecords: rows, totalAccuracy: "exact" });
 }
 
 /**

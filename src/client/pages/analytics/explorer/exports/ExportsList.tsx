@@ -12,6 +12,13 @@ import {
 
 const STATUS_COLOR: Record<string, string> = { received: "gray", in_process: "blue", completed: "green", error: "red" };
 
+/** The export's records in words: "about" while a large one's total is the planner's estimate. */
+function totalWords(row: ExportStatusRow): string {
+  if (row.totalRows === null) return "";
+  const total = row.totalRows.toLocaleString("en-US");
+  return row.totalAccuracy === "about" ? `about ${total}` : total;
+}
+
 function StatusCell({ row }: { row: ExportStatusRow }) {
   const words = STATUS_WORDS.get(row.status) ?? row.status;
   return (
@@ -24,7 +31,7 @@ function StatusCell({ row }: { row: ExportStatusRow }) {
       ) : null}
       {row.status === "in_process" && row.totalRows !== null ? (
         <Text size="xs" c="dimmed">
-          {row.rowsWritten.toLocaleString("en-US")} of {row.totalRows.toLocaleString("en-US")} records
+          {row.rowsWritten.toLocaleString("en-US")} of {totalWords(row)} records
         </Text>
       ) : null}
       {row.status === "error" && row.error ? (
@@ -113,7 +120,7 @@ export function ExportsList() {
                   <Table.Td>
                     <StatusCell row={row} />
                   </Table.Td>
-                  <Table.Td>{row.totalRows === null ? "" : row.totalRows.toLocaleString("en-US")}</Table.Td>
+                  <Table.Td>{totalWords(row)}</Table.Td>
                   <Table.Td>{formatMoment(row.createdAt)}</Table.Td>
                   <Table.Td>{formatMoment(row.expiresAt)}</Table.Td>
                   <Table.Td>
