@@ -131,7 +131,8 @@ describe("start-up faults end the start with one line naming DATA_DIR, the cause
     }
     await expectOneLine({ DATA_DIR: freshPath(), TOKEN_SECRET: "too-short" }, /TOKEN_SECRET must be at least 32/);
     expect(() => resolveTokenSecret({ dataDir: scratch, tokenSecret: "s".repeat(32) })).not.toThrow();
-  });
+    // Four servers started one after another: on a loaded 2-core machine each takes seconds to start.
+  }, 120_000);
 });
 
 describe("the embedded database's files are private to the server's user", () => {
