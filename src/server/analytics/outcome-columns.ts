@@ -65,15 +65,6 @@ export function completedOnTime(zone: string): RawBuilder<boolean> {
   return sql<boolean>`(cm.completed_at < ${dueDayEnd(zone, sql`cm.due_date`)})`;
 }
 
-/** Another submitted session of the same respondent, measure and episode, before (or after) this one. */
-export function sibling(direction: "before" | "after"): RawBuilder<boolean> {
-  const cmp = direction === "before" ? sql`<` : sql`>`;
-  return sql<boolean>`exists (select 1 from client_measure o
-    where o.access_control_program_id = cm.access_control_program_id and o.ccau_id = cm.ccau_id
-      and o.measure_id = cm.measure_id and o.status = 'submitted'
-      and (o.completed_at, o.id) ${cmp} (cm.completed_at, cm.id))`;
-}
-
 /**
  * A discharge session (its schedule carries out the program's discharge measures). Read through
  * the FROM's left join of the session's schedule (`sch`), so a page of 25 looks up 25 schedules

@@ -9,7 +9,7 @@ import { chartVisible, seesEveryChart } from "../patients/patient-access.ts";
 import { clinicTimeZone } from "../sessions/availability.ts";
 import { presetRange } from "./analytics-dates.ts";
 import type { FullQuery } from "./effective-query.ts";
-import { ageAtCompletion, atDischarge, completedOnTime, sibling, takenAt } from "./outcome-columns.ts";
+import { ageAtCompletion, atDischarge, completedOnTime, takenAt } from "./outcome-columns.ts";
 
 /** Spec §9: the Unassigned clinician's placeholder id. */
 export const UNASSIGNED_CLINICIAN = 800000000000;
@@ -192,10 +192,11 @@ function pairingCondition(query: FullQuery): RawBuilder<SqlBool> | null {
     where o.access_control_program_id = cm.access_control_program_id and o.ccau_id = cm.ccau_id
       and o.measure_id = cm.measure_id and o.status = 'submitted' and s.program_timing = 'discharge'
       and (o.completed_at, o.id) > (cm.completed_at, cm.id))`;
-  // The admission session is the first; the discharge session is the last discharge one.
+  // The admission session is the first; the discharge session is the last discharge one, after
+  // the first (a session with an earlier one is not the first).
   return sql<SqlBool>`cm.access_control_program_id is not null and (
     (${first} and not ${atDischarge} and ${dischargeLater})
-    or (${atDischarge} and ${sibling("before")} and not ${dischargeLater}))`;
+    or (${atDischarge} and not ${first} and not ${dischargeLater}))`;
 }
 
 /**
