@@ -50,7 +50,9 @@ function cellSql(
   const schema = outcomeFields(bundle)[field];
   switch (schema ? fieldKind(schema) : "text") {
     case "date-time":
-      return sql`to_char((${value}) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+      // In UTC because the COPY's transaction sets TimeZone (copyRecords): `at time zone 'UTC'`
+      // looked the zone up by name for every record.
+      return sql`to_char(${value}, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
     case "boolean":
       return sql`(${value})::text`;
     case "text":
@@ -83,7 +85,7 @@ export function copyStatement(db: Kysely<Database>, ctx: Pick<ExportContext, "bu
  */
 export async function copyRecords(db: Kysely<Database>, ctx: ExportContext, plan: RecordsPlan): Promise<CopyOut> {
   return copyOut(db, copyStatement(db, ctx, plan), {
-    settings: { statement_timeout: String(COPY_TIMEOUT_MS), work_mem: EXPORT_WORK_MEM },
+    settings: { statement_timeout: String(COPY_TIMEOUT_MS), work_mem: EXPORT_WORK_MEM, TimeZone: "UTC" },
   });
 }
 

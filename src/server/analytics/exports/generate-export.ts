@@ -5,7 +5,6 @@ import { rename, rm, stat } from "node:fs/promises";
 import { PassThrough } from "node:stream";
 import { finished } from "node:stream/promises";
 import type { FastifyBaseLogger } from "fastify";
-import yazl from "yazl";
 import type { AppContext } from "../../app-context.ts";
 import { csvField } from "../../audit/audit-csv.ts";
 import { accountWithRoles } from "../../auth/account-columns.ts";
@@ -13,6 +12,7 @@ import { toRequestUser } from "../../auth/load-user.ts";
 import type { RequestUser } from "../../auth/request-user.ts";
 import type { ListTotal } from "../../db/list-total.ts";
 import { partFile } from "../../files/run-files.ts";
+import { ZipFile } from "../../files/zip-file.ts";
 import { HttpError } from "../../http/http-error.ts";
 import { currentDefinition } from "../../measures/definitions.ts";
 import { Interrupted } from "../../messaging/job-queue.ts";
@@ -159,7 +159,7 @@ async function writeZip(
   await progress(0);
 
   await exportFiles(ctx.config.dataDir).ensureDir();
-  const zip = new yazl.ZipFile();
+  const zip = new ZipFile();
   const out = createWriteStream(part, { mode: 0o600 });
   const written = finished(out);
   written.catch(() => undefined); // awaited below; this only keeps an early failure from going unhandled
