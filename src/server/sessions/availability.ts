@@ -5,14 +5,23 @@ import type { Database } from "../db/database-types.ts";
 const FALLBACK_ZONE = "UTC";
 const DEFAULT_ZONE = schemaById(defaultBundle, "api/general-settings.json").properties?.client_time_zone?.default;
 
+/** Zones already checked: the check builds an Intl.DateTimeFormat, and nearly every request asks. */
+const checkedZones = new Map<string, boolean>();
+
 function isTimeZone(zone: unknown): zone is string {
   if (typeof zone !== "string" || zone === "") return false;
+  const known = checkedZones.get(zone);
+  if (known !== undefined) return known;
+  let valid = true;
   try {
     new Intl.DateTimeFormat("en-US", { timeZone: zone });
-    return true;
   } catch {
-    return false;
+    valid = false;
   }
+  // A clinic has one zone; the bound only keeps odd stored values from growing the map.
+  if (checkedZones.size >= 100) checkedZones.clear();
+  checkedZones.set(zone, valid);
+  return valid;
 }
 
 /**
