@@ -17,6 +17,12 @@ export interface ListScope {
    * rather than the view and the whole visibility both. It must never show more than visibleTo.
    */
   visibility?: RawBuilder<SqlBool>;
+  /**
+   * How many records `visibility` alone admits, counted without the entity's table (a number,
+   * capped past LIST_REACH): the list's total when nothing else narrows it. It must count exactly
+   * the rows `visibility` admits.
+   */
+  visibleCount?: RawBuilder<number>;
   answer?: Record<string, unknown>;
 }
 
@@ -88,6 +94,7 @@ export function registerEntityRoutes<Query extends ListRequest = ListRequest>(
           user,
           where: scope.where,
           visibility: scope.visibility,
+          visibleCount: scope.visibleCount,
           whole: opts.wholeList,
         });
         return { ...page, ...scope.answer };

@@ -72,6 +72,8 @@ export class EntityStore {
       where?: RawBuilder<SqlBool>[];
       /** The caller's visibility narrowed to the list's view (ListScope.visibility), instead of visibleTo. */
       visibility?: RawBuilder<SqlBool>;
+      /** How many records `visibility` admits (ListScope.visibleCount). */
+      visibleCount?: RawBuilder<number>;
       whole?: boolean;
     } = {},
   ): Promise<EntityPage> {
@@ -96,6 +98,8 @@ export class EntityStore {
       window,
       after: query.after,
       viewer: opts.user ?? null,
+      // The visibility's own count is the list's only while nothing else narrows it.
+      count: opts.visibility && where.length === 1 ? opts.visibleCount : undefined,
     });
   }
 

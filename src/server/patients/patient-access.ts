@@ -104,6 +104,22 @@ export function patientVisible(user: RequestUser, scope: ChartScope, patientIdCo
   return sees(sql.val(user.id), { patientId: sql.ref(patientIdColumn) }, vias);
 }
 
+/**
+ * How many patients patientVisible(user, scope) admits, counted from chart_access alone, at most
+ * `cap`: a list with no other condition then need not read patients to count them (a clinician's
+ * first page spent 9.8 of its 18 ms of database time counting 5,300 patients through the patient
+ * table, 2026-11-27). Every chart_access row names its chart's patient (kept with the chart by
+ * migration 0021's triggers), so its distinct patients are exactly the list's rows. Undefined
+ * where the view admits every chart or none: there the list's own count is as cheap.
+ */
+export function patientVisibleCount(user: RequestUser, scope: ChartScope, cap: number): RawBuilder<number> | undefined {
+  const vias = viasOf(user, scope);
+  if (vias === null || vias.length === 0) return undefined;
+  const ways = sql.join(vias.map((v) => sql.lit(v)));
+  return sql<number>`(select count(*) from (select distinct seen_by.patient_id from chart_access seen_by
+    where seen_by.user_id = ${user.id} and seen_by.via in (${ways}) limit ${cap}) as seen)`;
+}
+
 /** 403 for a view the caller's permissions do not give, naming it and the views they have. */
 function viewRefused(bundle: SchemaBundle, requested: PatientView, views: PatientView[]): HttpError {
   const labels = new Map(enumOptions(schemaById(bundle, "enums/patient-view.json")).map((o) => [o.value, o.label]));

@@ -3,12 +3,13 @@ import { type SqlBool, sql } from "kysely";
 import type { CheckMrnQuery } from "../../../generated/types/api/check-mrn-query.ts";
 import type { PatientListQuery } from "../../../generated/types/api/patient-list-query.ts";
 import type { PatientStatusChange } from "../../../generated/types/api/patient-status-change.ts";
+import { LIST_REACH } from "../../shared/lists/list-reach.ts";
 import type { AppContext } from "../app-context.ts";
 import type { RequestUser, RouteAccess } from "../auth/request-user.ts";
 import { registerEntityRoutes } from "../entities/entity-routes.ts";
 import { errorResponses, recordResponse } from "../http/response-schemas.ts";
 import { savedUiSettings } from "../settings/ui-settings.ts";
-import { patientVisible, resolveListView } from "./patient-access.ts";
+import { patientVisible, patientVisibleCount, resolveListView } from "./patient-access.ts";
 import { patientEntity } from "./patient-entity.ts";
 import { findMrnOwner, isPatientVisible } from "./patient-mrn.ts";
 import { changePatientStatus } from "./patient-status.ts";
@@ -40,7 +41,12 @@ export async function patientRoutes(app: FastifyInstance, ctx: AppContext): Prom
       const { view, views } = resolveListView(user, ctx.bundle, query.view, saved);
       // A view is one of the caller's own sets of charts, so it replaces their whole visibility.
       const where = query.status ? [sql<SqlBool>`e.active = ${query.status === "active"}`] : [];
-      return { visibility: patientVisible(user, view, "e.id"), where, answer: { view, views } };
+      return {
+        visibility: patientVisible(user, view, "e.id"),
+        visibleCount: patientVisibleCount(user, view, LIST_REACH + 1),
+        where,
+        answer: { view, views },
+      };
     },
   });
 
