@@ -21,12 +21,20 @@ function names(values: EntityValues) {
   };
 }
 
+/**
+ * Each name is looked up by its key (`limit 1` keeps the lateral lookup from being folded into a
+ * join): as a join, the page's generic plan merged each chart's one clinician against every user
+ * (51 index rows per chart, a fifth of a page's computed columns, 2026-11-27).
+ */
 const chartNames = {
-  clinician_names: sql<string[]>`coalesce((select json_agg(u.first_name || ' ' || u.last_name
-      order by lower(u.last_name), lower(u.first_name), u.id)
-    from cca_clinician rc join app_user u on u.id = rc.clinician_id where rc.cca_id = cca.id), '[]'::json)`,
+  clinician_names: sql<string[]>`coalesce((select json_agg(u.name order by u.last_key, u.first_key, u.id)
+    from cca_clinician rc cross join lateral (select u.id, u.first_name || ' ' || u.last_name as name,
+      lower(u.last_name) as last_key, lower(u.first_name) as first_key
+      from app_user u where u.id = rc.clinician_id limit 1) u
+    where rc.cca_id = cca.id), '[]'::json)`,
   clinician_team_names: sql<string[]>`coalesce((select json_agg(t.name order by lower(t.name), t.id)
-    from cca_team rt join clinician_team t on t.id = rt.team_id where rt.cca_id = cca.id), '[]'::json)`,
+    from cca_team rt cross join lateral (select t.id, t.name from clinician_team t where t.id = rt.team_id limit 1) t
+    where rt.cca_id = cca.id), '[]'::json)`,
 };
 
 /**
