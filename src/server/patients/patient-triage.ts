@@ -5,7 +5,8 @@ import { defaultBundle, schemaById } from "../../shared/schema/bundle.ts";
  * What the patient list shows to triage by (issue 9 §3; docs/patient-list.md), as SQL the entity
  * engine adds to the read of a page's rows only: one index probe per patient shown, never a pass
  * over the whole clinic. The sort keys are not here: they are the patient's triage_alert_at and
- * triage_due_at columns (migration 0012), kept by triggers so a sort pages by keyset over an index.
+ * triage_due_at columns (migration 0012), kept by triggers so a sort pages by keyset over an index;
+ * next_due reads the second.
  * Dates leave the database as UTC ISO text, whatever the session's time zone.
  */
 
@@ -38,11 +39,10 @@ export const triageColumns = {
     where cu.cca_id = cca.id
     order by s.completed_at desc, s.id desc limit 1)`,
   // Overdue once the due day is over at the clinic: the moment the session stops being answerable
-  // (availability.ts dueDayEnd), so "Overdue" and the respondent's "expired" always agree.
-  next_due: sql<unknown>`(select json_build_object('due_date', ${utcIso(sql`d.due`)},
-      'overdue', now() >= (((d.due at time zone 'UTC')::date + 1)::timestamp at time zone ${clinicZone}))
-    from (select min(cm.due_date) as due from cca_user cu
-      join client_measure cm on cm.ccau_id = cu.id and cm.status in ('not_started', 'partial')
-      where cu.cca_id = cca.id) d
-    where d.due is not null)`,
+  // (availability.ts dueDayEnd), so "Overdue" and the respondent's "expired" always agree. The
+  // earliest due date of the chart's sessions still to do is the patient's triage_due_at, kept by
+  // the same triggers as the list's sort: read, not worked out again from the sessions per row.
+  next_due: sql<unknown>`(case when e.triage_due_at is not null then json_build_object(
+      'due_date', ${utcIso(sql`e.triage_due_at`)},
+      'overdue', now() >= (((e.triage_due_at at time zone 'UTC')::date + 1)::timestamp at time zone ${clinicZone})) end)`,
 };
