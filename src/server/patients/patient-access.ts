@@ -42,6 +42,9 @@ const VIAS: Record<Exclude<PatientView, "all">, readonly string[]> = {
   supervised: ["supervisor"],
 };
 
+/** The ways as constants, not parameters: the planner estimates the rows of each from the table's statistics. */
+const waysSql = (vias: readonly string[]) => sql.join(vias.map((v) => sql.lit(v)));
+
 /**
  * The user (a column or value) sees the chart, named by its id or its patient's id (a column or
  * value), in one of the ways given.
@@ -52,11 +55,9 @@ function sees(
   vias: readonly string[],
 ): RawBuilder<SqlBool> {
   const chart = "ccaId" in key ? sql`seen_by.cca_id = ${key.ccaId}` : sql`seen_by.patient_id = ${key.patientId}`;
-  // Constants, not parameters: the planner estimates the rows of each way from the table's statistics.
-  const ways = sql.join(vias.map((v) => sql.lit(v)));
   // An alias no caller uses, so the column passed in never resolves to this subquery.
   return sql<SqlBool>`exists (select 1 from chart_access seen_by
-    where seen_by.user_id = ${userId} and ${chart} and seen_by.via in (${ways}))`;
+    where seen_by.user_id = ${userId} and ${chart} and seen_by.via in (${waysSql(vias)}))`;
 }
 
 /** The ways of seeing a chart that make up the views of `scope` the user may use; null: every chart. */
@@ -115,9 +116,8 @@ export function patientVisible(user: RequestUser, scope: ChartScope, patientIdCo
 export function patientVisibleCount(user: RequestUser, scope: ChartScope, cap: number): RawBuilder<number> | undefined {
   const vias = viasOf(user, scope);
   if (vias === null || vias.length === 0) return undefined;
-  const ways = sql.join(vias.map((v) => sql.lit(v)));
   return sql<number>`(select count(*) from (select distinct seen_by.patient_id from chart_access seen_by
-    where seen_by.user_id = ${user.id} and seen_by.via in (${ways}) limit ${cap}) as seen)`;
+    where seen_by.user_id = ${user.id} and seen_by.via in (${waysSql(vias)}) limit ${cap}) as seen)`;
 }
 
 /** 403 for a view the caller's permissions do not give, naming it and the views they have. */

@@ -1,5 +1,5 @@
 import { type RawBuilder, sql } from "kysely";
-import { defaultBundle, schemaById } from "../../shared/schema/bundle.ts";
+import { clinicTimeZoneSql, dueDayEnd } from "../sessions/availability.ts";
 
 /**
  * What the patient list shows to triage by (issue 9 §3; docs/patient-list.md), as SQL the entity
@@ -9,14 +9,6 @@ import { defaultBundle, schemaById } from "../../shared/schema/bundle.ts";
  * next_due reads the second.
  * Dates leave the database as UTC ISO text, whatever the session's time zone.
  */
-
-const DEFAULT_ZONE = String(
-  schemaById(defaultBundle, "api/general-settings.json").properties?.client_time_zone?.default ?? "UTC",
-);
-
-/** The clinic's zone (general setting), which settings only ever store once checked. */
-const clinicZone = sql`coalesce((select gs.value #>> '{}' from general_setting gs
-  where gs.key = 'client_time_zone'), ${DEFAULT_ZONE})`;
 
 const utcIso = (value: RawBuilder<unknown>) =>
   sql`to_char((${value}) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
@@ -44,5 +36,5 @@ export const triageColumns = {
   // the same triggers as the list's sort: read, not worked out again from the sessions per row.
   next_due: sql<unknown>`(case when e.triage_due_at is not null then json_build_object(
       'due_date', ${utcIso(sql`e.triage_due_at`)},
-      'overdue', now() >= (((e.triage_due_at at time zone 'UTC')::date + 1)::timestamp at time zone ${clinicZone})) end)`,
+      'overdue', now() >= ${dueDayEnd(clinicTimeZoneSql, sql`e.triage_due_at`)}) end)`,
 };
