@@ -54,6 +54,8 @@ export function responseCheckView(bundle: SchemaBundle): SchemaBundle {
 /** Validates responses against their route's response schema, with the shared ajv configuration. */
 export class ResponseChecker {
   private readonly ajv: Ajv;
+  /** Validators by schema text: many routes declare the same shape, and a checker outlives one app (response-serialization.ts). */
+  private readonly validators = new Map<string, ValidateFunction>();
 
   constructor(bundle: SchemaBundle) {
     this.ajv = configureAjv(new Ajv(AJV_OPTIONS));
@@ -62,11 +64,17 @@ export class ResponseChecker {
 
   /** A function that throws, naming the route and the first mismatch, when a payload does not fit. */
   compile(schema: JsonSchema, route: string): (payload: unknown) => void {
-    const validate: ValidateFunction = this.ajv.compile(schema);
+    const key = JSON.stringify(schema);
+    let validate = this.validators.get(key);
+    if (!validate) {
+      validate = this.ajv.compile(schema);
+      this.validators.set(key, validate);
+    }
+    const check = validate;
     return (payload) => {
       // Checked as it goes over the wire: a Date is its ISO text there, an undefined field absent.
-      if (validate(payload === undefined ? payload : JSON.parse(JSON.stringify(payload)))) return;
-      const [first] = validate.errors ?? [];
+      if (check(payload === undefined ? payload : JSON.parse(JSON.stringify(payload)))) return;
+      const [first] = check.errors ?? [];
       const message = `The response of ${route} does not match its schema: ${first?.instancePath || "(root)"} ${first?.message ?? ""}`;
       // The 500 that follows says nothing to the client, and tests run with the logger off.
       process.emitWarning(message, "ResponseSchemaMismatch");
