@@ -166,9 +166,9 @@ async function open(page: Page, path: string, reload: boolean): Promise<void> {
     window.history.pushState(null, "", to);
     window.dispatchEvent(new PopStateEvent("popstate"));
   }, path);
-  // The new screen's chunk and data requests start within a frame; the old screen may still show until then.
+  // The new screen's chunk and data requests start within a frame; the old screen may still show
+  // until then. settle() then waits for them to end.
   await page.waitForTimeout(100);
-  await quiet(page);
 }
 
 /** Waits for opening and fading transitions to end: a half-faded text would fail contrast for no reason. */
@@ -183,12 +183,12 @@ async function stillness(page: Page): Promise<void> {
 async function settle(page: Page, route: RouteCase): Promise<void> {
   await (route.ready ?? defaultReady)(page).first().waitFor({ timeout: 20_000 });
   await quiet(page);
-  await page
-    .locator(".mantine-Loader-root")
-    .first()
-    .waitFor({ state: "hidden", timeout: 10_000 })
-    .catch(() => {});
-  await quiet(page);
+  const loader = page.locator(".mantine-Loader-root").first();
+  if (await loader.isVisible()) {
+    // What the spinner waited for may start more requests (a chart's lazy chunk, its data).
+    await loader.waitFor({ state: "hidden", timeout: 10_000 }).catch(() => {});
+    await quiet(page);
+  }
   await stillness(page);
 }
 
@@ -207,45 +207,75 @@ it("the privacy agreement a respondent accepts first has no serious or critical 
   expect(agreementViolations).toEqual([]);
 });
 
-describe.each(SIZES)("every route at $size size", ({ size, viewport, roles }) => {
-  describe.each(roles)("as %s", (role) => {
-    let context: BrowserContext;
-    let page: Page;
-    beforeAll(async () => {
-      ({ context, page } = await signedInPage(role, viewport));
-    });
-    afterAll(async () => context?.close());
+/** One walk per size and role: its own context and sign-in, every route that role may open, in order. */
+const WALKS = SIZES.flatMap(({ size, viewport, roles }) => roles.map((role) => ({ size, viewport, role })));
+// A walk at a slow CI's pace: some 45 routes at a few seconds each, beside the other walks.
+const WALK_TIMEOUT = 900_000;
 
-    let reload = true;
-    const routes = ALL_ROUTES.filter((r) => r.roles.includes(role));
-    it.each(routes)("$name has no serious or critical axe violation", async (route) => {
-      const path = typeof route.path === "string" ? route.path : route.path(found);
-      await open(page, path, reload);
-      reload = (route.states ?? []).length > 0;
-      await settle(page, route);
-      const where = `${size} · ${role} · ${route.name} (${path})`;
-      const failures = await violationsAt(page, where);
-      for (const state of route.states ?? []) {
-        if (state.roles && !state.roles.includes(role)) continue;
-        if ((await state.open(page)) === false) continue;
-        await stillness(page);
-        failures.push(...(await violationsAt(page, `${where} with ${state.name}`)));
-        await page.keyboard.press("Escape");
-        await stillness(page);
-      }
-      expect(failures).toEqual([]);
-    });
-  });
-
-  it("the inactivity warning has no serious or critical axe violation", async () => {
-    // The short-session server warns after 6 s without activity (global-setup.ts).
-    const context = await newContext(browser, inject("shortSessionUrl"), viewport);
-    const page = await context.newPage();
-    await signIn(page, "clinician");
-    await page.getByRole("dialog", { name: "Are you still there?" }).waitFor({ timeout: 20_000 });
+/** Checks one route (and its states) on the walk's page; its violations, one line each. */
+async function checkRoute(page: Page, route: RouteCase, role: AxeRole, where: string): Promise<string[]> {
+  await settle(page, route);
+  const failures = await violationsAt(page, where);
+  for (const state of route.states ?? []) {
+    if (state.roles && !state.roles.includes(role)) continue;
+    if ((await state.open(page)) === false) continue;
     await stillness(page);
-    const failures = await violationsAt(page, `${size} · clinician · inactivity warning`);
-    await context.close();
-    expect(failures).toEqual([]);
-  });
+    failures.push(...(await violationsAt(page, `${where} with ${state.name}`)));
+    await page.keyboard.press("Escape");
+    await stillness(page);
+  }
+  return failures;
+}
+
+/*
+ * The walks run side by side (it.concurrent, vitest's maxConcurrency at a time), each route after
+ * the other within a walk. A check mostly waits (for the app to fetch and render, for transitions
+ * to end): one walk at a time kept about a third of a core busy, and the file took five minutes.
+ * Each route is its own soft assertion, so one failing screen does not hide the next.
+ */
+describe("every route as every role that may open it", () => {
+  // Concurrent tests assert with their own context's expect, so each failure lands on its walk.
+  it.concurrent.for(WALKS)(
+    "at $size size as $role: no screen has a serious or critical axe violation",
+    { timeout: WALK_TIMEOUT },
+    async ({ size, viewport, role }, { expect }) => {
+      const { context, page } = await signedInPage(role, viewport);
+      let reload = true;
+      let checked = 0;
+      try {
+        for (const route of ALL_ROUTES.filter((r) => r.roles.includes(role))) {
+          const path = typeof route.path === "string" ? route.path : route.path(found);
+          const where = `${size} · ${role} · ${route.name} (${path})`;
+          try {
+            await open(page, path, reload);
+            // A reload after a screen with dialogs or toasts, so none is left over on the next.
+            reload = (route.states ?? []).length > 0;
+            expect.soft(await checkRoute(page, route, role, where), where).toEqual([]);
+            checked += 1;
+          } catch (error) {
+            reload = true;
+            expect.soft([`${where}: ${(error as Error).message.split("\n")[0]}`], where).toEqual([]);
+          }
+        }
+      } finally {
+        await context.close();
+      }
+      expect(checked).toBeGreaterThan(0);
+    },
+  );
+
+  it.concurrent.for(SIZES)(
+    "at $size size: the inactivity warning has no serious or critical axe violation",
+    async ({ size, viewport }, { expect }) => {
+      // The short-session server warns after 6 s without activity (global-setup.ts).
+      const context = await newContext(browser, inject("shortSessionUrl"), viewport);
+      const page = await context.newPage();
+      await signIn(page, "clinician");
+      await page.getByRole("dialog", { name: "Are you still there?" }).waitFor({ timeout: 20_000 });
+      await stillness(page);
+      const failures = await violationsAt(page, `${size} · clinician · inactivity warning`);
+      await context.close();
+      expect(failures).toEqual([]);
+    },
+  );
 });
