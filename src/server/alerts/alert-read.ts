@@ -2,6 +2,7 @@ import { type Kysely, type RawBuilder, type SqlBool, sql } from "kysely";
 import type { AlertDisposition, AlertRow, AlertStatus } from "../../shared/api/alerts.ts";
 import type { ReportAlert } from "../../shared/api/measure-reports.ts";
 import type { Database } from "../db/database-types.ts";
+import { shortPageTotal } from "../db/list-total.ts";
 
 export type { AlertStatus };
 
@@ -130,8 +131,11 @@ export async function listAlerts(
     .limit(window.limit)
     .offset(window.offset)
     .execute();
-  const count = await base.select(sql<number>`count(*)::int`.as("n")).executeTakeFirstOrThrow();
-  return { rows: rows.map(toRow), totalRecords: Number(count.n) };
+  // A short page (a chart's few active alerts, most often) is the whole rest of the list: no count.
+  const total =
+    shortPageTotal(window, rows.length) ??
+    Number((await base.select(sql<number>`count(*)::int`.as("n")).executeTakeFirstOrThrow()).n);
+  return { rows: rows.map(toRow), totalRecords: total };
 }
 
 /** One alert under an access predicate, or null. */

@@ -17,6 +17,15 @@ export interface ListTotal {
 export const COUNT_ABOVE_ESTIMATE = 2 * LIST_REACH;
 
 /**
+ * The total a page by number tells by itself: one that came out short (fewer rows than asked,
+ * and not an empty page past the end) ends the list, so offset + rows is exact with no count.
+ * Null when it does not tell (a full page, or an empty one past the first).
+ */
+export function shortPageTotal(window: { limit: number; offset: number }, found: number): number | null {
+  return found < window.limit && (found > 0 || window.offset === 0) ? window.offset + found : null;
+}
+
+/**
  * How many rows a list's conditions match. When the planner expects far more than LIST_REACH
  * (the rows a pager can reach), its estimate, without counting; else counted exactly up to
  * LIST_REACH and past that the estimate again, so a page view never counts a whole network's

@@ -3,7 +3,7 @@ import type { SchemaBundle } from "../../shared/schema/bundle.ts";
 import type { RequestUser } from "../auth/request-user.ts";
 import type { Database } from "../db/database-types.ts";
 import { likePattern } from "../db/like-pattern.ts";
-import { estimatedRows, type ListTotal, listTotal } from "../db/list-total.ts";
+import { estimatedRows, type ListTotal, listTotal, shortPageTotal } from "../db/list-total.ts";
 import type { AnySelect, EntityDefinition, EntityJson, Row } from "./entity-definition.ts";
 import type { EntityModel, SortTarget } from "./entity-model.ts";
 import { relationIds } from "./entity-relations.ts";
@@ -289,9 +289,7 @@ async function pageTotal(
   estimate: number | null,
 ): Promise<ListTotal> {
   if (!page.window || estimate === null) return { totalRecords: found, totalAccuracy: "exact" };
-  const { limit, offset } = page.window;
-  if (!page.after && found < limit && (found > 0 || offset === 0)) {
-    return { totalRecords: offset + found, totalAccuracy: "exact" };
-  }
+  const told = page.after ? null : shortPageTotal(page.window, found);
+  if (told !== null) return { totalRecords: told, totalAccuracy: "exact" };
   return listTotal(db as Kysely<unknown>, base, { estimate, count: page.count });
 }

@@ -354,5 +354,27 @@ describe.each(DATABASES)("session reports, overview and alerts on $name", (datab
       expect((await get(`/api/patients/${other.patientId}/alerts`, h.B)).json().totalRecords).toBe(1);
       expect((await get("/api/patients/999999/alerts", h.staff)).statusCode).toBe(404);
     });
+
+    it("tells the same total on every page: full pages count, a short page ends the list, a page past the end counts", async () => {
+      // Two more answers of item 9: Riley's chart then has at least three alerts, two pages of two.
+      await completePhq9(pat, [1, 1, 1, 1, 1, 1, 1, 1, 1, 0]);
+      await completePhq9(pat, [1, 1, 1, 1, 1, 1, 1, 1, 2, 0]);
+      const list = (query: string) => get(`/api/patients/${pat.patientId}/alerts?status=all&${query}`, h.A);
+      const whole = (await list("pageSize=100")).json();
+      expect(whole.totalRecords).toBe(whole.rows.length);
+      expect(whole.totalRecords).toBeGreaterThanOrEqual(3);
+      const pages = Math.ceil(whole.totalRecords / 2);
+      const seen: number[] = [];
+      for (let page = 1; page <= pages + 1; page++) {
+        const res = (await list(`pageSize=2&page=${page}`)).json();
+        expect(res.totalRecords, `page ${page}`).toBe(whole.totalRecords);
+        seen.push(...res.rows.map((r: { id: number }) => r.id));
+      }
+      expect(seen).toEqual(whole.rows.map((r: { id: number }) => r.id));
+      const mine = (await get("/api/measure-alerts?status=all&pageSize=100", h.A)).json();
+      expect((await get("/api/measure-alerts?status=all&pageSize=1&page=2", h.A)).json().totalRecords).toBe(
+        mine.totalRecords,
+      );
+    });
   });
 });
