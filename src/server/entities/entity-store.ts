@@ -81,9 +81,10 @@ export class EntityStore {
     const sort = sortField ? this.model.sortable.get(sortField) : undefined;
     if (query.sort !== undefined && !sort) throw badRequest([{ field: "sort", message: "Sort is not valid" }]);
     const visibility = opts.visibility ? [opts.visibility] : this.visibility(opts.user ?? null);
-    const where = [...visibility, ...(opts.where ?? [])];
+    const narrowing = [...(opts.where ?? [])];
     const search = query.search?.trim() ?? "";
-    if (search) where.push(searchPredicate(this.def, this.model, search, opts.user ?? null));
+    if (search) narrowing.push(searchPredicate(this.def, this.model, search, opts.user ?? null));
+    const where = [...visibility, ...narrowing];
     const paged = !opts.whole || query.page !== undefined || query.pageSize !== undefined || !!query.after;
     // After a cursor the page starts at its row, however deep: no OFFSET, and no page-number cap.
     const window = !paged
@@ -98,8 +99,8 @@ export class EntityStore {
       window,
       after: query.after,
       viewer: opts.user ?? null,
-      // The visibility's own count is the list's only while nothing else narrows it.
-      count: opts.visibility && where.length === 1 ? opts.visibleCount : undefined,
+      // The visibility's own count is the list's only while no filter or search narrows it.
+      count: opts.visibility && narrowing.length === 0 ? opts.visibleCount : undefined,
     });
   }
 
