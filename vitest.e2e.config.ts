@@ -10,5 +10,8 @@ export default defineConfig({
     hookTimeout: 180_000,
     // One browser at a time: the machine has two cores and the server is in the setup process.
     fileParallelism: false,
+    // Within a file, tests marked concurrent (the every-route axe walks, one page each) run this
+    // many at a time: a walk mostly waits for the app, so five keep the browser and server busy.
+    maxConcurrency: 5,
   },
 });
