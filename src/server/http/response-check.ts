@@ -65,12 +65,8 @@ export class ResponseChecker {
   /** A function that throws, naming the route and the first mismatch, when a payload does not fit. */
   compile(schema: JsonSchema, route: string): (payload: unknown) => void {
     const key = JSON.stringify(schema);
-    let validate = this.validators.get(key);
-    if (!validate) {
-      validate = this.ajv.compile(schema);
-      this.validators.set(key, validate);
-    }
-    const check = validate;
+    const check = this.validators.get(key) ?? this.ajv.compile(schema);
+    this.validators.set(key, check);
     return (payload) => {
       // Checked as it goes over the wire: a Date is its ISO text there, an undefined field absent.
       if (check(payload === undefined ? payload : JSON.parse(JSON.stringify(payload)))) return;

@@ -15,12 +15,6 @@ const links = "(select id from cca_user where cca_id = p_cca)";
 const people = `(select user_id from cca_user where cca_id = p_cca union select user_id from patient where id in ${patient})`;
 const measures = `(select id from client_measure where ccau_id in ${links})`;
 
-/**
- * The snapshot as a PL/pgSQL function of the test's database: PL/pgSQL plans its statement once
- * per connection, where sending the statement each time planned its 17 subqueries for every one
- * of the matrix's 2,566 snapshots per database. With the digests, snapshots went from more than
- * half the matrix's time (27 s of 47 on PGlite) to 5 s.
- */
 const SNAPSHOT_QUERY = `select jsonb_build_object(
     'patient', ${rowsOf("patient", `x.id in ${patient}`)},
     'insurance', ${rowsOf("patient_insurance", `x.id in ${patient}`)},
@@ -42,6 +36,12 @@ const SNAPSHOT_QUERY = `select jsonb_build_object(
     'outbox', case when p_outbox then (select count(*) from outbox_message) end
   )`;
 
+/**
+ * The snapshot as a PL/pgSQL function of the test's database: PL/pgSQL plans its statement once
+ * per connection, where sending the statement each time planned its 17 subqueries for every one
+ * of the matrix's 2,566 snapshots per database. With the digests, snapshots went from more than
+ * half the matrix's time (27 s of 47 on PGlite) to 5 s.
+ */
 const SNAPSHOT_FUNCTION = `create function matrix_chart_snapshot(p_cca integer, p_outbox boolean) returns text
 language plpgsql stable as $fn$
 begin
