@@ -2,24 +2,62 @@ import { type Kysely, sql } from "kysely";
 import { type Permission, permissionsFor } from "../../shared/permissions.ts";
 import type { SchemaBundle } from "../../shared/schema/bundle.ts";
 import type { Database } from "../db/database-types.ts";
+import { perTurnLoader } from "../db/per-turn-loader.ts";
 import { accountWithRoles } from "./account-columns.ts";
 import { compiledOnce } from "./compiled-once.ts";
 import type { RequestUser } from "./request-user.ts";
 
 /**
- * The caller of an access token in one statement: the account, its roles, and whether the
- * token's refresh family is still alive (logout and reuse detection revoke a family, which
- * kills its access tokens at once rather than at expiry). Read on every request, never cached:
- * a sign-out, a deactivation or a role taken away counts from the next request, on every node.
+ * The callers of access tokens: the accounts, their roles, and which of the tokens' refresh
+ * families are still alive (logout and reuse detection revoke a family, which kills its access
+ * tokens at once rather than at expiry). Read on every request, never cached: a sign-out, a
+ * deactivation or a role taken away counts from the next request, on every node. Requests of one
+ * turn of the event loop share the statement (perTurnLoader), so its text takes arrays.
  */
-const tokenUser = compiledOnce(2, (db, userId: number, familyId: string) =>
+const tokenUsers = compiledOnce(2, (db, userIds: number[], familyIds: string[]) =>
   accountWithRoles(db)
     .select(
-      sql<boolean>`exists (select 1 from refresh_token t where t.family_id = ${familyId}::uuid and t.user_id = u.id
-        and t.revoked_at is null)`.as("family_alive"),
+      sql<string[]>`array(select t.family_id::text from refresh_token t where t.family_id = any(${familyIds}::uuid[])
+        and t.user_id = u.id and t.revoked_at is null)`.as("alive_families"),
     )
-    .where("u.id", "=", userId),
+    .where(sql<boolean>`u.id = any(${userIds}::bigint[])`),
 );
+
+type TokenUserRow = Awaited<ReturnType<typeof tokenUsers>>[number];
+
+// A refresh family id as the server issues it; anything else cannot name a live family, and must
+// not reach the shared statement, whose ::uuid cast would fail it for every caller in the batch.
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+// 1,000 callers a statement: two arrays of that length are a few kilobytes of parameters.
+const MAX_CALLERS_PER_STATEMENT = 1000;
+
+const loaders = new WeakMap<Kysely<Database>, (key: string) => Promise<TokenUserRow | null>>();
+
+/** The loader of `db`'s token callers; a key is "userId familyId". */
+function tokenUserLoader(db: Kysely<Database>) {
+  let load = loaders.get(db);
+  if (!load) {
+    load = perTurnLoader<string, TokenUserRow | null>(
+      async (keys) => {
+        const pairs = keys.map((key) => key.split(" "));
+        const rows = await tokenUsers(
+          db,
+          [...new Set(pairs.map(([userId]) => Number(userId)))],
+          [...new Set(pairs.map(([, familyId]) => familyId.toLowerCase()))],
+        );
+        const byId = new Map(rows.map((row) => [String(row.id), row]));
+        return pairs.map(([userId, familyId]) => {
+          const row = byId.get(userId);
+          return row?.alive_families.includes(familyId.toLowerCase()) ? row : null;
+        });
+      },
+      { maxBatchSize: MAX_CALLERS_PER_STATEMENT },
+    );
+    loaders.set(db, load);
+  }
+  return load;
+}
 
 export async function loadTokenUser(
   db: Kysely<Database>,
@@ -27,9 +65,9 @@ export async function loadTokenUser(
   userId: number,
   familyId: string,
 ): Promise<RequestUser | null> {
-  const [row] = await tokenUser(db, userId, familyId);
-  if (!row?.family_alive) return null;
-  return toRequestUser(row, bundle);
+  if (!Number.isSafeInteger(userId) || !UUID.test(familyId)) return null;
+  const row = await tokenUserLoader(db)(`${userId} ${familyId}`);
+  return row ? toRequestUser(row, bundle) : null;
 }
 
 /**

@@ -390,6 +390,61 @@ describe.each(DATABASES)("security API on $name", (database) => {
       expect(none.json()).toEqual(INVALID_TOKEN);
     });
 
+    it("answers callers asking at once each as themselves, though they share the statement that checks them", async () => {
+      // The access hook reads the callers of one turn of the event loop in one statement
+      // (auth/load-user.ts): each must still get their own account, and a dead session in the
+      // same turn must not be lent a live one's answer, nor fail the others.
+      const names = [uniqueName("together"), uniqueName("together"), uniqueName("together"), uniqueName("together")];
+      const [staffId, clinicianId, leaverId, formerId] = await Promise.all([
+        createUser(t.db, { username: names[0], roles: ["staff"] }),
+        createUser(t.db, { username: names[1], roles: ["clinician"] }),
+        createUser(t.db, { username: names[2], roles: ["staff"] }),
+        createUser(t.db, { username: names[3], roles: ["staff"] }),
+      ]);
+      const [staff, clinician, leaver, leaverElsewhere, former] = [
+        await signIn(names[0]),
+        await signIn(names[1]),
+        await signIn(names[2]),
+        await signIn(names[2]),
+        await signIn(names[3]),
+      ];
+      expect(
+        (await t.app.inject({ method: "POST", url: "/api/security/logout", headers: bearer(leaver.accessToken) }))
+          .statusCode,
+      ).toBe(204);
+      await t.db.updateTable("app_user").set({ status: 1 }).where("id", "=", formerId).execute();
+      // Signed with the server's own key, so it passes the signature check and reaches the statement.
+      const oddFamily = await new SignJWT({ fam: "not-a-family" })
+        .setProtectedHeader({ alg: "HS256" })
+        .setSubject(String(staffId))
+        .setIssuer("mbc")
+        .setAudience("mbc-api")
+        .setExpirationTime("15m")
+        .sign(new TextEncoder().encode(TEST_SECRET));
+
+      const tokens = [
+        staff.accessToken,
+        leaver.accessToken,
+        clinician.accessToken,
+        oddFamily,
+        leaverElsewhere.accessToken,
+        former.accessToken,
+        staff.accessToken,
+      ];
+      const answers = await Promise.all(tokens.map((token) => getSession(token)));
+      expect(
+        answers.map((res) => [res.statusCode, res.statusCode === 200 ? res.json().user.id : res.json().code]),
+      ).toEqual([
+        [200, staffId],
+        [401, "invalid_token"],
+        [200, clinicianId],
+        [401, "invalid_token"],
+        [200, leaverId],
+        [401, "invalid_token"],
+        [200, staffId],
+      ]);
+    });
+
     it("expires access tokens after ACCESS_TOKEN_TTL_SECONDS", async () => {
       const shortLived = await createTestApp(database, { accessTokenTtlSeconds: 1 });
       try {
