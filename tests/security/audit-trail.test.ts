@@ -109,6 +109,8 @@ describe.each(DATABASES)("audit trail on $name", (database) => {
       status: 200,
       outcome: "success",
       source_ip: "203.0.113.7",
+      // A validated id is kept as the id it is (only text and malformed values are hashed).
+      detail: { params: { patientId: pA.id } },
     });
     expect(event.request_id).toMatch(/^[0-9a-f-]{36}$/);
   });
@@ -227,6 +229,9 @@ describe.each(DATABASES)("audit trail on $name", (database) => {
       expect(events).toHaveLength(1);
       expect(events[0].status).toBe(res.statusCode);
     }
+    // A path id that failed validation is kept only as a keyed hash, like any other text.
+    const [malformedId] = await eventsOf(String(attempts[1].headers["x-request-id"]));
+    expect(malformedId.detail).toEqual({ params: { patientId: expect.stringMatching(/^hmac:[0-9a-f]{32}$/) } });
     expect(await verifyChain(t.db)).toMatchObject({ ok: true });
   });
 

@@ -41,9 +41,11 @@ export function registerAuditTrail(app: FastifyInstance, deps: { writer: AuditWr
   });
 
   const eventFor = (request: FastifyRequest, audit: RouteAudit, url: string) => {
-    const params = request.params as Record<string, unknown> | undefined;
     const route = `${request.method === "HEAD" ? "GET" : request.method} ${url}`;
     return (parts: Parameters<AuditScope["event"]>[0]): AuditEvent => {
+      // Read when the event is made, not when the scope opens (onRequest): validation replaces
+      // request.params with the coerced values, and only those are ids kept as they are.
+      const params = request.params as Record<string, unknown> | undefined;
       // A handed-over device: the clinician is who acts (and answers for it), the respondent whom they act as.
       const handedBy = request.loginAs?.clinician;
       const user = handedBy ?? request.user;
