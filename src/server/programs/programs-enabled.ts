@@ -3,16 +3,13 @@ import type { Kysely } from "kysely";
 import { type SchemaBundle, schemaById } from "../../shared/schema/bundle.ts";
 import type { Database } from "../db/database-types.ts";
 import { HttpError } from "../http/http-error.ts";
+import { generalSettingValue } from "../settings/general-setting-value.ts";
 import { GENERAL_SETTINGS_ID } from "../settings/general-settings.ts";
 
 /** Whether the clinic works with programs: general settings programs_enabled, else its schema default. */
 export async function programsEnabled(db: Kysely<Database>, bundle: SchemaBundle): Promise<boolean> {
-  const row = await db
-    .selectFrom("general_setting")
-    .select("value")
-    .where("key", "=", "programs_enabled")
-    .executeTakeFirst();
-  if (row) return row.value === true;
+  const stored = await generalSettingValue(db, "programs_enabled");
+  if (stored !== undefined) return stored === true;
   return schemaById(bundle, GENERAL_SETTINGS_ID).properties?.programs_enabled?.default === true;
 }
 

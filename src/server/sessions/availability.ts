@@ -1,6 +1,7 @@
 import { type Kysely, type RawBuilder, type SqlBool, sql } from "kysely";
 import { defaultBundle, schemaById } from "../../shared/schema/bundle.ts";
 import type { Database } from "../db/database-types.ts";
+import { generalSettingValue } from "../settings/general-setting-value.ts";
 
 const FALLBACK_ZONE = "UTC";
 const DEFAULT_ZONE = schemaById(defaultBundle, "api/general-settings.json").properties?.client_time_zone?.default;
@@ -29,12 +30,8 @@ function isTimeZone(zone: unknown): zone is string {
  * before it ever reaches SQL; an unknown zone falls back to UTC rather than failing every query.
  */
 export async function clinicTimeZone(db: Kysely<Database>): Promise<string> {
-  const row = await db
-    .selectFrom("general_setting")
-    .select("value")
-    .where("key", "=", "client_time_zone")
-    .executeTakeFirst();
-  const zone = row ? row.value : DEFAULT_ZONE;
+  const stored = await generalSettingValue(db, "client_time_zone");
+  const zone = stored === undefined ? DEFAULT_ZONE : stored;
   return isTimeZone(zone) ? zone : FALLBACK_ZONE;
 }
 

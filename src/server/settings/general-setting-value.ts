@@ -1,0 +1,36 @@
+import { type Kysely, sql } from "kysely";
+import type { Database } from "../db/database-types.ts";
+import { perTurnLoader } from "../db/per-turn-loader.ts";
+
+/** What a general setting holds: its stored JSON value, or `undefined` when it was never saved. */
+export type StoredSetting = unknown;
+
+const loaders = new WeakMap<Kysely<Database>, (key: string) => Promise<StoredSetting>>();
+
+/**
+ * One general setting as stored now (undefined: never saved; the caller knows its default). Read
+ * on every call, never cached, so a change counts from the next request on every node. Outside a
+ * transaction, the calls of one turn of the event loop share one statement (db/per-turn-loader.ts):
+ * the clinic's time zone is asked by the alert list, the overview and most session routes, and a
+ * round trip of its own cost each of them as much as PostgreSQL's work for the setting. Inside a
+ * transaction the setting is read there, so the transaction sees its own changes.
+ */
+export function generalSettingValue(db: Kysely<Database>, key: string): Promise<StoredSetting> {
+  if (db.isTransaction) return readSettings(db, [key]).then(([value]) => value);
+  let load = loaders.get(db);
+  if (!load) {
+    load = perTurnLoader<string, StoredSetting>((keys) => readSettings(db, keys), { maxBatchSize: 100 });
+    loaders.set(db, load);
+  }
+  return load(key);
+}
+
+async function readSettings(db: Kysely<Database>, keys: readonly string[]): Promise<StoredSetting[]> {
+  const rows = await db
+    .selectFrom("general_setting")
+    .select(["key", "value"])
+    .where(sql<boolean>`key = any(${[...keys]}::text[])`)
+    .execute();
+  const byKey = new Map(rows.map((row) => [row.key, row.value as StoredSetting]));
+  return keys.map((key) => byKey.get(key));
+}
