@@ -28,7 +28,10 @@ export default defineConfig({
     // Node's loader rejects; letting Vite resolve it (as the browser build does) fixes that.
     server: { deps: { inline: ["@rjsf/mantine"] } },
     projects: [
-      { extends: true, test: { name: "isolated", include: ISOLATED } },
+      {
+        extends: true,
+        test: { name: "isolated", include: ISOLATED, setupFiles: ["tests/client/testing-library-timeout.ts"] },
+      },
       {
         extends: true,
         test: {
