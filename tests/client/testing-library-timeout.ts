@@ -5,6 +5,8 @@
  * findByRole calls that passed everywhere else). A test that passes still passes as fast; only a
  * failure takes longer to report. Node-environment tests of the same project have no document.
  */
+export {}; // a module, for the top-level await
+
 if (typeof document !== "undefined") {
   const { configure } = await import("@testing-library/react");
   configure({ asyncUtilTimeout: 5000 });
