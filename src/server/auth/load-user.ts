@@ -2,7 +2,7 @@ import { type Kysely, type RawBuilder, sql } from "kysely";
 import { type Permission, permissionsFor } from "../../shared/permissions.ts";
 import type { SchemaBundle } from "../../shared/schema/bundle.ts";
 import type { Database } from "../db/database-types.ts";
-import { perTurnLoader } from "../db/per-turn-loader.ts";
+import { perDatabaseLoader } from "../db/per-turn-loader.ts";
 import { accountWithRoles } from "./account-columns.ts";
 import { compiledOnce } from "./compiled-once.ts";
 import type { RequestUser } from "./request-user.ts";
@@ -43,35 +43,26 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 // 1,000 callers a statement: two arrays of that length are a few kilobytes of parameters.
 const MAX_CALLERS_PER_STATEMENT = 1000;
 
-const loaders = new WeakMap<Kysely<Database>, (key: string) => Promise<TokenUserRow | null>>();
-
-/** The loader of `db`'s token callers; a key is "userId familyId". */
-function tokenUserLoader(db: Kysely<Database>) {
-  let load = loaders.get(db);
-  if (!load) {
-    load = perTurnLoader<string, TokenUserRow | null>(
-      async (keys) => {
-        const pairs = keys.map((key) => key.split(" "));
-        const rows =
-          pairs.length === 1
-            ? await tokenUser(db, Number(pairs[0][0]), pairs[0][1])
-            : await tokenUsers(
-                db,
-                [...new Set(pairs.map(([userId]) => Number(userId)))],
-                [...new Set(pairs.map(([, familyId]) => familyId.toLowerCase()))],
-              );
-        const byId = new Map(rows.map((row) => [String(row.id), row]));
-        return pairs.map(([userId, familyId]) => {
-          const row = byId.get(userId);
-          return row?.alive_families.includes(familyId.toLowerCase()) ? row : null;
-        });
-      },
-      { maxBatchSize: MAX_CALLERS_PER_STATEMENT },
-    );
-    loaders.set(db, load);
-  }
-  return load;
-}
+/** The caller of each key ("userId familyId"), or null; the keys of one turn share a statement. */
+const tokenCaller = perDatabaseLoader<string, TokenUserRow | null>(
+  async (db, keys) => {
+    const pairs = keys.map((key) => key.split(" "));
+    const rows =
+      pairs.length === 1
+        ? await tokenUser(db, Number(pairs[0][0]), pairs[0][1])
+        : await tokenUsers(
+            db,
+            [...new Set(pairs.map(([userId]) => Number(userId)))],
+            [...new Set(pairs.map(([, familyId]) => familyId.toLowerCase()))],
+          );
+    const byId = new Map(rows.map((row) => [String(row.id), row]));
+    return pairs.map(([userId, familyId]) => {
+      const row = byId.get(userId);
+      return row?.alive_families.includes(familyId.toLowerCase()) ? row : null;
+    });
+  },
+  { maxBatchSize: MAX_CALLERS_PER_STATEMENT },
+);
 
 export async function loadTokenUser(
   db: Kysely<Database>,
@@ -80,7 +71,7 @@ export async function loadTokenUser(
   familyId: string,
 ): Promise<RequestUser | null> {
   if (!Number.isSafeInteger(userId) || !UUID.test(familyId)) return null;
-  const row = await tokenUserLoader(db)(`${userId} ${familyId}`);
+  const row = await tokenCaller(db, `${userId} ${familyId}`);
   return row ? toRequestUser(row, bundle) : null;
 }
 

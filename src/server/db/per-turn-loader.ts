@@ -1,4 +1,6 @@
 import DataLoader from "dataloader";
+import type { Kysely } from "kysely";
+import type { Database } from "./database-types.ts";
 import { outsideRequest } from "./request-connections.ts";
 
 /**
@@ -34,4 +36,23 @@ export function perTurnLoader<K, V>(
     },
   );
   return (key) => loader.load(key);
+}
+
+/**
+ * A perTurnLoader for each database handle it is asked with: the statement runs on that handle,
+ * and a handle's loader goes with it (a test app's database, closed, is collected with its loader).
+ */
+export function perDatabaseLoader<K, V>(
+  load: (db: Kysely<Database>, keys: readonly K[]) => Promise<readonly V[]>,
+  options: { maxBatchSize: number },
+): (db: Kysely<Database>, key: K) => Promise<V> {
+  const loaders = new WeakMap<Kysely<Database>, (key: K) => Promise<V>>();
+  return (db, key) => {
+    let loader = loaders.get(db);
+    if (!loader) {
+      loader = perTurnLoader((keys) => load(db, keys), options);
+      loaders.set(db, loader);
+    }
+    return loader(key);
+  };
 }

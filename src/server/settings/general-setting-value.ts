@@ -1,11 +1,11 @@
 import { type Kysely, sql } from "kysely";
 import type { Database } from "../db/database-types.ts";
-import { perTurnLoader } from "../db/per-turn-loader.ts";
+import { perDatabaseLoader } from "../db/per-turn-loader.ts";
 
 /** What a general setting holds: its stored JSON value, or `undefined` when it was never saved. */
 export type StoredSetting = unknown;
 
-const loaders = new WeakMap<Kysely<Database>, (key: string) => Promise<StoredSetting>>();
+const sharedRead = perDatabaseLoader<string, StoredSetting>(readSettings, { maxBatchSize: 100 });
 
 /**
  * One general setting as stored now (undefined: never saved; the caller knows its default). Read
@@ -17,12 +17,7 @@ const loaders = new WeakMap<Kysely<Database>, (key: string) => Promise<StoredSet
  */
 export function generalSettingValue(db: Kysely<Database>, key: string): Promise<StoredSetting> {
   if (db.isTransaction) return readSettings(db, [key]).then(([value]) => value);
-  let load = loaders.get(db);
-  if (!load) {
-    load = perTurnLoader<string, StoredSetting>((keys) => readSettings(db, keys), { maxBatchSize: 100 });
-    loaders.set(db, load);
-  }
-  return load(key);
+  return sharedRead(db, key);
 }
 
 async function readSettings(db: Kysely<Database>, keys: readonly string[]): Promise<StoredSetting[]> {
