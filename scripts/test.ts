@@ -12,6 +12,7 @@
 import { spawn } from "node:child_process";
 import { mkdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
+import { stripVTControlCharacters } from "node:util";
 
 const reportDir = path.resolve(".tmp/test-reports");
 rmSync(reportDir, { recursive: true, force: true });
@@ -32,7 +33,7 @@ interface FileResult {
   startTime: number;
   endTime: number;
   status: string;
-  assertionResults: { fullName: string; status: string }[];
+  assertionResults: { fullName: string; status: string; failureMessages?: string[] }[];
 }
 
 interface Report {
@@ -108,15 +109,25 @@ function summariseLeg(name: string, report: Report): string {
   const end = Math.max(report.startTime, ...report.testResults.map((f) => f.endTime));
   const slowest = [...files].sort((a, b) => b.seconds - a.seconds).slice(0, 8);
   const failedFiles = files.filter((f) => f.status !== "passed");
-  const failedTests = report.testResults.flatMap((f) =>
-    f.assertionResults.filter((t) => t.status === "failed").map((t) => t.fullName),
-  );
+  const failedTests = report.testResults.flatMap((f) => f.assertionResults.filter((t) => t.status === "failed"));
   return [
     `${name}: ${Math.round((end - report.startTime) / 1000)} s wall, ${files.length} files`,
     `  slowest: ${slowest.map((f) => `${f.file} ${Math.round(f.seconds)} s`).join(", ")}`,
     ...(failedFiles.length ? [`  FAILED files: ${failedFiles.map((f) => f.file).join(", ")}`] : []),
-    ...failedTests.slice(0, 10).map((t) => `  FAILED: ${t}`),
+    ...failedTests.slice(0, 10).flatMap((t) => [`  FAILED: ${t.fullName}`, ...firstLines(t.failureMessages ?? [])]),
   ].join("\n");
+}
+
+/**
+ * The first line of each of a failed test's messages (up to five, 400 characters each): the tail
+ * CI keeps should say what failed (a walk's soft assertions name the screen there), not only where.
+ */
+function firstLines(messages: string[]): string[] {
+  return messages
+    .map((m) => stripVTControlCharacters(m).split("\n")[0]?.trim() ?? "")
+    .filter(Boolean)
+    .slice(0, 5)
+    .map((line) => `    ${line.length > 400 ? `${line.slice(0, 400)}…` : line}`);
 }
 
 const started = Date.now();

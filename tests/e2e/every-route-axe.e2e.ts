@@ -246,15 +246,23 @@ describe("every route as every role that may open it", () => {
         for (const route of ALL_ROUTES.filter((r) => r.roles.includes(role))) {
           const path = typeof route.path === "string" ? route.path : route.path(found);
           const where = `${size} · ${role} · ${route.name} (${path})`;
-          try {
-            await open(page, path, reload);
-            // A reload after a screen with dialogs or toasts, so none is left over on the next.
-            reload = (route.states ?? []).length > 0;
-            expect.soft(await checkRoute(page, route, role, where), where).toEqual([]);
-            checked += 1;
-          } catch (error) {
-            reload = true;
-            expect.soft([`${where}: ${(error as Error).message.split("\n")[0]}`], where).toEqual([]);
+          // A screen that did not settle (a wait timed out) is opened once more, reloaded: on a slow
+          // CI machine five walks share two cores with the server. One that fails again is reported.
+          for (let attempt = 1; attempt <= 2; attempt += 1) {
+            try {
+              await open(page, path, reload);
+              // A reload after a screen with dialogs or toasts, so none is left over on the next.
+              reload = (route.states ?? []).length > 0;
+              expect.soft(await checkRoute(page, route, role, where), where).toEqual([]);
+              checked += 1;
+              break;
+            } catch (error) {
+              reload = true;
+              const message = `${where}: ${(error as Error).message.split("\n")[0]}`;
+              // The message is the label too, so the first line of the failure (all a CI summary keeps) says it.
+              if (attempt === 2) expect.soft([message], message).toEqual([]);
+              else console.warn(`opening again after: ${message}`);
+            }
           }
         }
       } finally {
