@@ -20,6 +20,7 @@ import { clinicTimeZone, isOpen } from "../../src/server/sessions/availability.t
 import { scoreRows } from "../../src/server/sessions/submit-session.ts";
 import type { MeasureDefinition } from "../../src/shared/measures/types.ts";
 import { type Answers, scoreSession } from "../../src/shared/scoring/index.ts";
+import { resultMismatches } from "../helpers/patient-results.ts";
 import { createTestApp, DATABASES, type TestApp } from "../helpers/test-app.ts";
 
 const PATIENTS = 300;
@@ -371,6 +372,9 @@ describe.each(DATABASES)("network generator on $name", (database) => {
     expect(suicideItem.rows[0].n).toBe(0);
     expect(await count("alert", sql`acknowledged_at is not null and disposition is not null`)).toBeGreaterThan(0);
     expect(await count("alert", sql`acknowledged_at is null`)).toBeGreaterThan(0);
+    // Each patient's latest results, filled in one pass after the load (migration 0032), are right.
+    expect((await resultMismatches(t.db)).slice(0, 3)).toEqual([]);
+    expect(await count("patient", sql`latest_score is not null`)).toBeGreaterThan(0);
     // The patient list's triage keys were kept by the triggers (migration 0012).
     expect(await count("patient", sql`triage_alert_at is not null`)).toBe(
       Number(

@@ -57,6 +57,10 @@ export interface PatientTable {
   /** Kept by triggers (migration 0012): the patient list's alert and due-date sort keys. */
   triage_alert_at: Generated<Date | null>;
   triage_due_at: Generated<Date | null>;
+  /** Kept by triggers (migration 0032): what the record and the list show of the chart's results. */
+  latest_completed_at: Generated<Date | null>;
+  latest_score: Generated<unknown>;
+  open_alert_count: Generated<number>;
 }
 
 /** A patient's primary and secondary coverage (migration 0020); `id` is the patient's id. */

@@ -70,8 +70,6 @@ export const patientEntity: EntityDefinition = {
     access_control_id: sql<number>`cca.id`,
     client_clinic_assignment_user_id: sql<number | null>`(select cu.id from cca_user cu where cu.cca_id = cca.id
       and cu.user_id = e.user_id and cu.relation_id = ${SELF_RELATION} and cu.deleted_at is null order by cu.id limit 1)`,
-    latest_completed_session_completed_date: sql<Date | null>`(select max(cm.completed_at) from client_measure cm
-      join cca_user cu on cu.id = cm.ccau_id where cu.cca_id = cca.id and cm.status = 'submitted')`,
     ...chartNames,
     ...triageColumns,
   },

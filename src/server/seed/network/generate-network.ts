@@ -7,9 +7,9 @@ import type { Database } from "../../db/database-types.ts";
 import { upsertMeasureLibrary } from "../../measures/library-sync.ts";
 import { clinicTimeZone } from "../../sessions/availability.ts";
 import { seedMeasure } from "../demo-sessions.ts";
-import { deferEpisodeEnds } from "./deferred-episode-ends.ts";
 import { deferForeignKeys } from "./deferred-foreign-keys.ts";
 import { deferIndexes } from "./deferred-indexes.ts";
+import { deferSessionSummaries } from "./deferred-session-summaries.ts";
 import { NETWORK_PASSWORD, NETWORK_RESPONDENT_COUNT } from "./network-accounts.ts";
 import { dayNumber } from "./network-days.ts";
 import { insertPatientHistory } from "./network-history.ts";
@@ -207,7 +207,7 @@ export async function generateNetwork(db: Kysely<Database>, opts: GenerateOption
 
     const totals: SessionTotals = { episodes: 0, schedules: 0, sessions: 0, scored: 0, answers: 0, alerts: 0 };
     const restoreForeignKeys = await deferForeignKeys(trx, ["client_measure", "answer", "measure_score", "alert"]);
-    const restoreEpisodeEnds = await deferEpisodeEnds(trx);
+    const restoreSummaries = await deferSessionSummaries(trx);
     // The triage triggers find a chart's open sessions and open alerts through these two.
     const restoreIndexes = await deferIndexes(
       trx,
@@ -240,7 +240,7 @@ export async function generateNetwork(db: Kysely<Database>, opts: GenerateOption
     });
     await clock.run("indexes of the session tables built", (progress) => restoreIndexes(progress));
     await clock.run("foreign keys of the session tables checked", (progress) => restoreForeignKeys(progress));
-    await clock.run("first and last session of each episode marked", () => restoreEpisodeEnds());
+    await clock.run("episode ends and patients' latest results marked", () => restoreSummaries());
     if (totals.scored !== opts.measures) {
       throw new Error(`generated ${totals.scored} scored sessions, not the ${opts.measures} asked for`);
     }
