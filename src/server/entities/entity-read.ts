@@ -4,6 +4,7 @@ import type { RequestUser } from "../auth/request-user.ts";
 import type { Database } from "../db/database-types.ts";
 import { likePattern } from "../db/like-pattern.ts";
 import { estimatedRows, type ListTotal, listTotal, shortPageTotal } from "../db/list-total.ts";
+import { readOneRecord } from "./compiled-record-read.ts";
 import type { AnySelect, EntityDefinition, EntityJson, Row } from "./entity-definition.ts";
 import type { EntityModel, SortTarget } from "./entity-model.ts";
 import { relationIds } from "./entity-relations.ts";
@@ -86,11 +87,18 @@ export async function readEntities(
   opts: ReadOptions = {},
 ): Promise<EntityJson[]> {
   if (ids.length === 0) return [];
-  let query = withServedValues(entityRows(db, def, model), def, model, opts.viewer ?? null)
-    .where(idsPredicate(ids))
-    .orderBy("e.id");
-  for (const predicate of opts.where ?? []) query = query.where(predicate);
-  const rows = (await query.execute()) as Row[];
+  const build = () => {
+    let query = withServedValues(entityRows(db, def, model), def, model, opts.viewer ?? null)
+      .where(idsPredicate(ids))
+      .orderBy("e.id");
+    for (const predicate of opts.where ?? []) query = query.where(predicate);
+    return query;
+  };
+  const [one] = ids;
+  const rows =
+    ids.length === 1 && one !== undefined
+      ? await readOneRecord(db, def, one, opts.where ?? [], build)
+      : ((await build().execute()) as Row[]);
   return rows.map((row) => toEntityJson(def, model, bundle, row));
 }
 

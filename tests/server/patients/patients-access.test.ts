@@ -121,6 +121,33 @@ describe.each(DATABASES)("patient access rules on $name", (database) => {
     expect((await get("director", "pB")).statusCode).toBe(200);
   });
 
+  // One record's read is compiled once per caller shape and reused (entities/compiled-record-read.ts):
+  // callers of the same role, asking one after the other in any order, each get their own answer.
+  it("answers each caller's read of a chart by that caller's access, whatever was read before", async () => {
+    const callers = ["A", "B", "C", "S", "staff", "director", "admin"];
+    // What a caller may open is the union of their views' lists.
+    const visible = new Map<string, string[]>();
+    for (const who of callers) {
+      const seen = new Set<string>();
+      for (const view of ["all", "supervised", "my", "team"]) {
+        const res = await list(who, `&view=${view}`);
+        if (res.statusCode === 200) for (const r of res.json().rows) seen.add(r.last_name.replace("Zed", ""));
+      }
+      visible.set(who, [...seen]);
+    }
+    const keys = Object.keys(p);
+    for (const round of [0, 1]) {
+      for (const key of round ? [...keys].reverse() : keys) {
+        for (const who of round ? [...callers].reverse() : callers) {
+          const res = await t.app.inject({ method: "GET", url: `/api/patients/${p[key].id}`, headers: h[who] });
+          const expected = visible.get(who)?.includes(key) ? 200 : 404;
+          expect([who, key, res.statusCode]).toEqual([who, key, expected]);
+          if (expected === 200) expect(res.json().id).toBe(p[key].id);
+        }
+      }
+    }
+  });
+
   it("answers a chart outside the caller's access exactly like a missing one", async () => {
     const missing = await t.app.inject({ method: "GET", url: "/api/patients/987654", headers: h.A });
     for (const [who, key] of [
