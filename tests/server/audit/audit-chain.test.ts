@@ -88,6 +88,37 @@ describe.each(DATABASES)("audit chain on $name", (database) => {
     expect(await verifyChain(t.db)).toMatchObject({ ok: false, broken: { seq: last - 1, reason: /missing/ } });
   });
 
+  // Migration 0033: the head moves once per statement; each row hands its seq and hash to the next.
+  it("keeps one chain across statements, transactions and writers at once, whatever a session set beforehand", async () => {
+    const t2 = await createTestApp(database);
+    try {
+      const writers = [0, 1, 2].map(() => new AuditWriter(t2.db));
+      writers.forEach((writer, k) => {
+        for (let i = 1; i <= 20; i++) writer.record(event(k * 100 + i));
+      });
+      await Promise.all(writers.map((writer) => writer.close()));
+      await t2.db.transaction().execute(async (trx) => {
+        // A running head set before a statement, by hand or left over, is never read.
+        await sql`select set_config('mbc.audit_chain_running', '999:forged', true)`.execute(trx);
+        await sql`insert into audit_event (action, outcome) values ('test.one', 'success'), ('test.two', 'success')`.execute(
+          trx,
+        );
+        await sql`insert into audit_event (action, outcome) values ('test.three', 'success')`.execute(trx);
+      });
+      expect(await verifyChain(t2.db)).toEqual({ ok: true, checked: 63 });
+      const head = await t2.db.selectFrom("audit_chain_head").select(["seq", "hash"]).executeTakeFirstOrThrow();
+      const last = await t2.db
+        .selectFrom("audit_event")
+        .select(["seq", "hash", "action"])
+        .orderBy("seq", "desc")
+        .executeTakeFirstOrThrow();
+      expect([String(head.seq), head.hash]).toEqual([String(last.seq), last.hash]);
+      expect([String(last.seq), last.action]).toEqual(["63", "test.three"]);
+    } finally {
+      await t2.close();
+    }
+  });
+
   it("finds the last rows removed, through the chain head", async () => {
     const t2 = await createTestApp(database);
     try {
