@@ -4,7 +4,7 @@ import type { RequestUser } from "../auth/request-user.ts";
 import type { Database } from "../db/database-types.ts";
 import { likePattern } from "../db/like-pattern.ts";
 import { estimatedRows, type ListTotal, listTotal, shortPageTotal } from "../db/list-total.ts";
-import { readOneRecord } from "./compiled-record-read.ts";
+import { readRecords } from "./compiled-record-read.ts";
 import type { AnySelect, EntityDefinition, EntityJson, Row } from "./entity-definition.ts";
 import type { EntityModel, SortTarget } from "./entity-model.ts";
 import { relationIds } from "./entity-relations.ts";
@@ -71,10 +71,13 @@ export interface ReadOptions {
  * the text is the same for every page size, so it is prepared and planned once
  * (db/prepared-statements.ts) instead of once per length. One record (the patient read, the hot
  * path) is an equality: read through `= any($1)` it ran at half the throughput (988 against
- * 2,483 req/s on the 100,000-patient network; docs/benchmarks.md, Query plans).
+ * 2,483 req/s on the 100,000-patient network; docs/benchmarks.md, Query plans). Answers the
+ * condition and its one parameter's value (compiled-record-read.ts puts it in a kept text).
  */
-function idsPredicate(ids: number[]): RawBuilder<SqlBool> {
-  return ids.length === 1 ? sql<SqlBool>`e.id = ${ids[0]}` : sql<SqlBool>`e.id = any(${ids}::bigint[])`;
+function idsPredicate(ids: number[]): { sql: RawBuilder<SqlBool>; value: number | number[] } {
+  const [one] = ids;
+  if (ids.length === 1 && one !== undefined) return { sql: sql<SqlBool>`e.id = ${one}`, value: one };
+  return { sql: sql<SqlBool>`e.id = any(${ids}::bigint[])`, value: ids };
 }
 
 /** Records by id, in id order. */
@@ -87,18 +90,15 @@ export async function readEntities(
   opts: ReadOptions = {},
 ): Promise<EntityJson[]> {
   if (ids.length === 0) return [];
+  const predicate = idsPredicate(ids);
   const build = () => {
     let query = withServedValues(entityRows(db, def, model), def, model, opts.viewer ?? null)
-      .where(idsPredicate(ids))
+      .where(predicate.sql)
       .orderBy("e.id");
-    for (const predicate of opts.where ?? []) query = query.where(predicate);
+    for (const condition of opts.where ?? []) query = query.where(condition);
     return query;
   };
-  const [one] = ids;
-  const rows =
-    ids.length === 1 && one !== undefined
-      ? await readOneRecord(db, def, one, opts.where ?? [], build)
-      : ((await build().execute()) as Row[]);
+  const rows = await readRecords(db, def, predicate.value, opts.where ?? [], build);
   return rows.map((row) => toEntityJson(def, model, bundle, row));
 }
 
