@@ -14,6 +14,14 @@ ALTER TABLE patient
   ADD COLUMN latest_score jsonb,
   ADD COLUMN open_alert_count integer NOT NULL DEFAULT 0;
 
+-- The latest score as the record serves it (entities/patient.json latest_score), spelled once for
+-- the refresh and the rebuild below; the completion time as UTC ISO text, like every served date.
+CREATE FUNCTION patient_latest_score(measure text, score numeric, severity text, completed_at timestamptz)
+RETURNS jsonb LANGUAGE sql STABLE AS $$
+  SELECT jsonb_build_object('measure', measure, 'score', score, 'severity', severity,
+    'completed_at', to_char(completed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'))
+$$;
+
 -- The two results of the given charts, written only where they changed. The newest scored
 -- session: each respondent link's newest scored submitted session (client_measure_submitted_idx,
 -- newest first, stopping at the first with a total score), then the newest of those.
@@ -23,8 +31,7 @@ CREATE FUNCTION patient_results_refresh(charts bigint[]) RETURNS void LANGUAGE s
     SELECT c.patient_id,
       (SELECT max(cm.completed_at) FROM cca_user cu JOIN client_measure cm ON cm.ccau_id = cu.id
         WHERE cu.cca_id = c.id AND cm.status = 'submitted') AS completed_at,
-      (SELECT jsonb_build_object('measure', m.abbreviation, 'score', s.value, 'severity', s.severity,
-          'completed_at', to_char(s.completed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'))
+      (SELECT patient_latest_score(m.abbreviation, s.value, s.severity, s.completed_at)
         FROM cca_user cu
         CROSS JOIN LATERAL (SELECT cm.id, cm.measure_id, cm.severity, cm.completed_at, ms.value
           FROM client_measure cm
@@ -57,8 +64,7 @@ CREATE FUNCTION patient_results_rebuild() RETURNS void LANGUAGE sql AS $$
     ) done ON done.cca_id = c.id
     LEFT JOIN (
       SELECT DISTINCT ON (cu.cca_id) cu.cca_id,
-        jsonb_build_object('measure', m.abbreviation, 'score', ms.value, 'severity', cm.severity,
-          'completed_at', to_char(cm.completed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')) AS score
+        patient_latest_score(m.abbreviation, ms.value, cm.severity, cm.completed_at) AS score
       FROM client_measure cm
       JOIN cca_user cu ON cu.id = cm.ccau_id
       JOIN measure_score ms ON ms.client_measure_id = cm.id AND ms.score_type = 'total_score'
@@ -187,7 +193,4 @@ CREATE OR REPLACE FUNCTION patient_triage_refresh(charts bigint[]) RETURNS void 
 $$;
 
 SELECT patient_results_rebuild();
-UPDATE patient p SET open_alert_count = a.n
-FROM (SELECT cca_id, count(*)::int AS n FROM alert WHERE acknowledged_at IS NULL GROUP BY cca_id) a
-JOIN client_clinic_assignment c ON c.id = a.cca_id
-WHERE p.id = c.patient_id;
+SELECT patient_triage_refresh(ARRAY(SELECT DISTINCT cca_id FROM alert WHERE acknowledged_at IS NULL));
