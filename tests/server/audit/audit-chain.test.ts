@@ -62,6 +62,38 @@ describe.each(DATABASES)("audit chain on $name", (database) => {
     expect(await verifyChain(t.db)).toEqual({ ok: true, checked: js.rows.length });
   });
 
+  it("spells every row's canonical text as the first chain did, so chains written before 0034 still verify", async () => {
+    const writer = new AuditWriter(t.db);
+    // Empty roles (a sign-in before anyone is known), nulls, a tilde, colons, pipes and multibyte text.
+    writer.record({ ...event(7), roles: [], userId: null, recordId: null, recordType: null, detail: null });
+    writer.record({ ...event(8), route: "GET /api/x|y:~", detail: { note: "Zoë ✓ 東京 ~ 3:4" }, sourceIp: "" });
+    await writer.close();
+    // 0007_audit_trail.sql's text of audit_event_canonical, which migration 0034 replaced.
+    const differing = await sql<{ seq: string }>`
+      select e.seq from audit_event e
+      where audit_event_canonical(e) is distinct from (
+        select string_agg(case when f is null then '~' else octet_length(f) || ':' || f end, '|' order by n)
+        from unnest(array[
+          e.seq::text, to_char(e.at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"'),
+          e.user_id::text, e.roles, e.acting_as_user_id::text, e.action, e.route, e.patient_id::text,
+          e.record_type, e.record_id::text, e.detail::text, e.status::text, e.outcome, e.source_ip,
+          e.request_id, e.prev_hash
+        ]) with ordinality as t(f, n))`.execute(t.db);
+    expect(differing.rows).toEqual([]);
+    // Both edge rows are stored as written, so the comparison above covered them.
+    const stored = await t.db
+      .selectFrom("audit_event")
+      .select(["request_id", "roles", "source_ip", "detail"])
+      .where("request_id", "in", ["req-7", "req-8"])
+      .orderBy("seq")
+      .execute();
+    expect(stored).toEqual([
+      { request_id: "req-7", roles: "", source_ip: "198.51.100.4", detail: null },
+      { request_id: "req-8", roles: "clinician,supervisor", source_ip: "", detail: { note: "Zoë ✓ 東京 ~ 3:4" } },
+    ]);
+    expect((await verifyChain(t.db)).ok).toBe(true);
+  });
+
   it("writes the rest of a batch when one event cannot be stored, that one without its detail", async () => {
     const writer = new AuditWriter(t.db);
     writer.record({ ...event(71), requestId: "poison", detail: { text: "nul \u0000 here" } });
