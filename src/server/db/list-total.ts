@@ -1,5 +1,6 @@
 import { CompiledQuery, type Kysely, type RawBuilder, type SelectQueryBuilder, sql } from "kysely";
 import { LIST_REACH, type TotalAccuracy } from "../../shared/lists/list-reach.ts";
+import { EstimateCache } from "./estimate-cache.ts";
 
 // biome-ignore lint/suspicious/noExplicitAny: any list's rows, whatever tables they join.
 type AnyRows = SelectQueryBuilder<any, any, any>;
@@ -51,9 +52,21 @@ export async function listTotal(
   return exact <= LIST_REACH ? { totalRecords: exact, totalAccuracy: "exact" } : about;
 }
 
-/** The row count PostgreSQL's planner expects a list's conditions to match (EXPLAIN, not run). */
+/** Each database's kept estimates: the same statement on another database is another list. */
+const estimateCaches = new WeakMap<Kysely<unknown>, EstimateCache>();
+
+/**
+ * The row count PostgreSQL's planner expects a list's conditions to match (EXPLAIN, not run),
+ * kept for a minute per statement and values (estimate-cache.ts).
+ */
 export async function estimatedRows(db: Kysely<unknown>, rows: AnyRows): Promise<number> {
-  return plannedRows(db, rows.select(sql`1`.as("one")).compile());
+  const compiled = rows.select(sql`1`.as("one")).compile();
+  let cache = estimateCaches.get(db);
+  if (!cache) {
+    cache = new EstimateCache();
+    estimateCaches.set(db, cache);
+  }
+  return cache.get(compiled, () => plannedRows(db, compiled));
 }
 
 /** The row count PostgreSQL's planner expects a statement to answer (EXPLAIN, not run). */
