@@ -61,8 +61,19 @@ function tail(file: string, lines = 30): string {
 }
 
 /**
- * Spawns `node --import tsx <script>` with `env` (on top of this process's, without its database
- * settings), on a free port passed as PORT, and waits until `healthPath` answers 200.
+ * The Node.js flags `npm run serve` gives the app (package.json; e.g. the young generation's size),
+ * so the bench runs the server as it is run, and the bare server under the same runtime.
+ */
+export function serveNodeFlags(): string[] {
+  const pkg = JSON.parse(readFileSync("package.json", "utf8")) as { scripts: Record<string, string> };
+  const [, ...args] = pkg.scripts.serve.split(/\s+/); // "tsx", then its flags, then the script
+  return args.filter((arg) => arg.startsWith("--"));
+}
+
+/**
+ * Spawns `node <serve's flags> --import tsx <script>` with `env` (on top of this process's,
+ * without its database settings), on a free port passed as PORT, and waits until `healthPath`
+ * answers 200.
  */
 export async function startChildServer(opts: {
   name: string;
@@ -77,7 +88,7 @@ export async function startChildServer(opts: {
   const log = openSync(logFile, "w");
   const { DATABASE_URL: _url, DATA_DIR: _dir, DEMO: _demo, ...inherited } = process.env;
   const started = performance.now();
-  const child = spawn(process.execPath, ["--import", "tsx", opts.script], {
+  const child = spawn(process.execPath, [...serveNodeFlags(), "--import", "tsx", opts.script], {
     env: { ...inherited, ...opts.env, PORT: String(port), HOST: "127.0.0.1" },
     stdio: ["ignore", log, log],
   });
