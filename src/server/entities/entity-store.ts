@@ -101,6 +101,7 @@ export class EntityStore {
       viewer: opts.user ?? null,
       // The visibility's own count is the list's only while no filter or search narrows it.
       count: opts.visibility && narrowing.length === 0 ? opts.visibleCount : undefined,
+      searched: search !== "",
     });
   }
 

@@ -72,6 +72,22 @@ describe.each(DATABASES)("patient list estimates on $name", (database) => {
     expect(after.total).toBe(before.total + 1);
   });
 
+  it("reads a search with few matches by finding them all first, then sorting them for the page", async () => {
+    const start = log.length;
+    const searched = await list(admin, "&search=Estim&sort=last_name&order=desc");
+    expect(searched.names).toEqual(["Estimate", "Estimate"]);
+    const keys = log.slice(start).filter((sql) => sql.includes('as "k0"'));
+    expect(keys).toHaveLength(1);
+    // The matches inside a fence (OFFSET 0), ordered outside it by the keys' own values.
+    expect(keys[0]).toMatch(/offset \$\d+\) as "m" order by "m"\."o0" desc/);
+    // Without a search the page walks the sort order: no fence.
+    const plain = log.length;
+    await list(admin, "&sort=last_name&order=desc");
+    const walk = log.slice(plain).filter((sql) => sql.includes('as "k0"'));
+    expect(walk).toHaveLength(1);
+    expect(walk[0]).not.toContain('as "m"');
+  });
+
   it("keeps no estimate of one database for another", async () => {
     const other = await createTestApp(database, { onQuery: (sql) => log.push(sql) });
     try {
