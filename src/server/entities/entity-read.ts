@@ -168,7 +168,7 @@ export interface PageRequest {
   viewer?: RequestUser | null;
   /** A cheaper count of the rows `where` admits, capped past LIST_REACH (ListScope.visibleCount). */
   count?: RawBuilder<number>;
-  /** A search narrows the list: when it matches few rows, they are all found first, then sorted (selectiveSearch). */
+  /** A search narrows the list: when it matches few rows, they are all found first, then sorted (SELECTIVE_SEARCH_ROWS). */
   searched?: boolean;
 }
 

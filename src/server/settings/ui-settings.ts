@@ -10,21 +10,28 @@ import { perDatabaseLoader } from "../db/per-turn-loader.ts";
  * (its saved view): under load its requests share the statement instead of a round trip each.
  */
 const savedSettings = perDatabaseLoader<number, UiSettings>(
-  async (db, userIds) => {
-    const rows = await db
-      .selectFrom("ui_setting")
-      .select(["user_id", "value"])
-      .where("user_id", "=", sql<number>`any(${[...userIds]}::bigint[])`)
-      .execute();
-    const byUser = new Map(rows.map((row) => [Number(row.user_id), row.value as UiSettings]));
-    return userIds.map((id) => byUser.get(id) ?? {});
-  },
+  readSettings,
   // A few bytes a user: a thousand ids are one small array parameter.
   { maxBatchSize: 1000 },
 );
 
-/** A user's saved UI settings (spec §3 Per-user UI settings); {} when they saved none. */
-export function savedUiSettings(db: Kysely<Database>, userId: number): Promise<UiSettings> {
+async function readSettings(db: Kysely<Database>, userIds: readonly number[]): Promise<UiSettings[]> {
+  const rows = await db
+    .selectFrom("ui_setting")
+    .select(["user_id", "value"])
+    .where("user_id", "=", sql<number>`any(${[...userIds]}::bigint[])`)
+    .execute();
+  const byUser = new Map(rows.map((row) => [Number(row.user_id), row.value as UiSettings]));
+  return userIds.map((id) => byUser.get(id) ?? {});
+}
+
+/**
+ * A user's saved UI settings (spec §3 Per-user UI settings); {} when they saved none. Inside a
+ * transaction they are read there at once, so the transaction sees its own changes (a per-turn
+ * loader for a transaction's handle would serve that transaction alone).
+ */
+export async function savedUiSettings(db: Kysely<Database>, userId: number): Promise<UiSettings> {
+  if (db.isTransaction) return (await readSettings(db, [userId]))[0];
   return savedSettings(db, userId);
 }
 

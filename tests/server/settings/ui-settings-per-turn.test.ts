@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { mergeUiSettings, savedUiSettings } from "../../../src/server/settings/ui-settings.ts";
 import { signedInUser } from "../../helpers/patients.ts";
 import { createTestApp, DATABASES, type TestApp } from "../../helpers/test-app.ts";
 
@@ -18,12 +19,15 @@ describe.each(DATABASES)("saved UI settings read per turn on $name", (database) 
   let log: string[] = [];
   let supervisor: Headers;
   let admin: Headers;
+  let adminId: number;
 
   beforeAll(async () => {
     t = await createTestApp(database, { onQuery: (sql) => log.push(sql) });
     supervisor = (await signedInUser(t.db, { username: "turn-supervisor", roles: ["supervisor", "clinician"] }))
       .headers;
-    admin = (await signedInUser(t.db, { username: "turn-admin", roles: ["admin", "clinician"] })).headers;
+    const a = await signedInUser(t.db, { username: "turn-admin", roles: ["admin", "clinician"] });
+    admin = a.headers;
+    adminId = a.id;
   });
   afterAll(async () => t.close());
 
@@ -62,5 +66,18 @@ describe.each(DATABASES)("saved UI settings read per turn on $name", (database) 
     expect(await listView(admin)).toBe("all");
     expect((await save(admin, "my")).statusCode).toBe(200);
     expect(await listView(admin)).toBe("my");
+  });
+
+  it("reads inside a transaction there, so the transaction sees its own save", async () => {
+    const before = await savedUiSettings(t.db, adminId);
+    await t.db
+      .transaction()
+      .execute(async (trx) => {
+        await mergeUiSettings(trx, adminId, { patientSelector: "inactive" });
+        expect((await savedUiSettings(trx, adminId)).patientSelector).toBe("inactive");
+        throw new Error("roll back");
+      })
+      .catch((err: Error) => expect(err.message).toBe("roll back"));
+    expect(await savedUiSettings(t.db, adminId)).toEqual(before);
   });
 });
