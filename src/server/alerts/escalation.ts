@@ -1,11 +1,10 @@
 import { type Kysely, sql } from "kysely";
-import { schemaById } from "../../shared/schema/bundle.ts";
 import type { AppContext } from "../app-context.ts";
 import type { Database } from "../db/database-types.ts";
 import { chooseDestination } from "../messaging/recipients.ts";
 import { responsibleForChart } from "../patients/patient-access.ts";
-import { generalSettingValue } from "../settings/general-setting-value.ts";
-import { GENERAL_SETTINGS_ID, readGeneralSettings } from "../settings/general-settings.ts";
+import { generalSettingOrDefault } from "../settings/general-setting-value.ts";
+import { readGeneralSettings } from "../settings/general-settings.ts";
 import { escalationMessage } from "./escalation-message.ts";
 
 /** The general setting's default when none is stored (schemas/api/general-settings.json). */
@@ -29,11 +28,8 @@ export interface EscalationResult {
  * trips of the chart's alert list's four before (docs/benchmarks.md).
  */
 export async function escalationHours(ctx: Pick<AppContext, "bundle">, db: Kysely<Database>): Promise<number> {
-  const stored = await generalSettingValue(db, "alert_escalation_hours");
-  if (typeof stored === "number") return stored;
-  if (stored !== undefined) return DEFAULT_ESCALATION_HOURS;
-  const fallback = schemaById(ctx.bundle, GENERAL_SETTINGS_ID).properties?.alert_escalation_hours?.default;
-  return typeof fallback === "number" ? fallback : DEFAULT_ESCALATION_HOURS;
+  const hours = await generalSettingOrDefault(db, ctx.bundle, "alert_escalation_hours");
+  return typeof hours === "number" ? hours : DEFAULT_ESCALATION_HOURS;
 }
 
 interface ClaimedAlert {

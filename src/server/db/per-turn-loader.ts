@@ -41,6 +41,8 @@ export function perTurnLoader<K, V>(
 /**
  * A perTurnLoader for each database handle it is asked with: the statement runs on that handle,
  * and a handle's loader goes with it (a test app's database, closed, is collected with its loader).
+ * Inside a transaction the key is loaded there at once: the transaction sees its own changes, and
+ * a loader for its handle would only ever serve that transaction.
  */
 export function perDatabaseLoader<K, V>(
   load: (db: Kysely<Database>, keys: readonly K[]) => Promise<readonly V[]>,
@@ -48,6 +50,7 @@ export function perDatabaseLoader<K, V>(
 ): (db: Kysely<Database>, key: K) => Promise<V> {
   const loaders = new WeakMap<Kysely<Database>, (key: K) => Promise<V>>();
   return (db, key) => {
+    if (db.isTransaction) return load(db, [key]).then(([value]) => value as V);
     let loader = loaders.get(db);
     if (!loader) {
       loader = perTurnLoader((keys) => load(db, keys), options);

@@ -1,16 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Kysely } from "kysely";
-import { type SchemaBundle, schemaById } from "../../shared/schema/bundle.ts";
+import type { SchemaBundle } from "../../shared/schema/bundle.ts";
 import type { Database } from "../db/database-types.ts";
 import { HttpError } from "../http/http-error.ts";
-import { generalSettingValue } from "../settings/general-setting-value.ts";
-import { GENERAL_SETTINGS_ID } from "../settings/general-settings.ts";
+import { generalSettingOrDefault } from "../settings/general-setting-value.ts";
 
 /** Whether the clinic works with programs: general settings programs_enabled, else its schema default. */
 export async function programsEnabled(db: Kysely<Database>, bundle: SchemaBundle): Promise<boolean> {
-  const stored = await generalSettingValue(db, "programs_enabled");
-  if (stored !== undefined) return stored === true;
-  return schemaById(bundle, GENERAL_SETTINGS_ID).properties?.programs_enabled?.default === true;
+  return (await generalSettingOrDefault(db, bundle, "programs_enabled")) === true;
 }
 
 /**

@@ -1,6 +1,8 @@
 import { type Kysely, sql } from "kysely";
+import { type SchemaBundle, schemaById } from "../../shared/schema/bundle.ts";
 import type { Database } from "../db/database-types.ts";
 import { perDatabaseLoader } from "../db/per-turn-loader.ts";
+import { GENERAL_SETTINGS_ID } from "./general-settings.ts";
 
 /** What a general setting holds: its stored JSON value, or `undefined` when it was never saved. */
 export type StoredSetting = unknown;
@@ -16,8 +18,17 @@ const sharedRead = perDatabaseLoader<string, StoredSetting>(readSettings, { maxB
  * transaction the setting is read there, so the transaction sees its own changes.
  */
 export function generalSettingValue(db: Kysely<Database>, key: string): Promise<StoredSetting> {
-  if (db.isTransaction) return readSettings(db, [key]).then(([value]) => value);
   return sharedRead(db, key);
+}
+
+/** One general setting as stored now, else its default in the settings schema (undefined: none). */
+export async function generalSettingOrDefault(
+  db: Kysely<Database>,
+  bundle: SchemaBundle,
+  key: string,
+): Promise<StoredSetting> {
+  const stored = await generalSettingValue(db, key);
+  return stored === undefined ? schemaById(bundle, GENERAL_SETTINGS_ID).properties?.[key]?.default : stored;
 }
 
 async function readSettings(db: Kysely<Database>, keys: readonly string[]): Promise<StoredSetting[]> {

@@ -27,11 +27,9 @@ async function readSettings(db: Kysely<Database>, userIds: readonly number[]): P
 
 /**
  * A user's saved UI settings (spec §3 Per-user UI settings); {} when they saved none. Inside a
- * transaction they are read there at once, so the transaction sees its own changes (a per-turn
- * loader for a transaction's handle would serve that transaction alone).
+ * transaction, read there (perDatabaseLoader), so the transaction sees its own changes.
  */
-export async function savedUiSettings(db: Kysely<Database>, userId: number): Promise<UiSettings> {
-  if (db.isTransaction) return (await readSettings(db, [userId]))[0];
+export function savedUiSettings(db: Kysely<Database>, userId: number): Promise<UiSettings> {
   return savedSettings(db, userId);
 }
 
