@@ -1,4 +1,4 @@
-import { type Kysely, sql } from "kysely";
+import { type CompiledQuery, type Kysely, sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { verifyChain } from "../../../src/server/audit/audit-chain.ts";
 import type { AuditEvent } from "../../../src/server/audit/audit-event.ts";
@@ -109,6 +109,94 @@ describe.each(DATABASES)("audit group commit on $name", (database) => {
       .orderBy("seq")
       .execute();
     expect(rows.map((r) => r.request_id)).toEqual(Array.from({ length: 120 }, (_, i) => `queued-${i}`));
+    expect((await verifyChain(t.db)).ok).toBe(true);
+  });
+
+  it("stores every field of every event of a batch as given, whatever the batch's size, with one statement text", async () => {
+    const texts = new Set<string>();
+    const recording = new Proxy(t.db, {
+      get(target, property, receiver) {
+        if (property !== "executeQuery") return Reflect.get(target, property, receiver);
+        return (...args: Parameters<Kysely<Database>["executeQuery"]>) => {
+          texts.add((args[0] as CompiledQuery).sql);
+          return target.executeQuery(...args);
+        };
+      },
+    });
+    // Text that an array literal or a JSON document must escape, next to nulls and plain values.
+    const awkward = ['quo"te', "back\\slash", "{braces},comma", "NULL", "", "multibyte ä ✓ 😀", "new\nline"];
+    const events = (size: number, tag: string): AuditEvent[] =>
+      Array.from({ length: size }, (_, i) => ({
+        at: new Date(Date.UTC(2026, 10, 28, 0, 0, i)),
+        userId: i % 2 ? 1 : null,
+        roles: i % 3 ? ["clinician", "supervisor"] : [],
+        actingAsUserId: i % 4 ? null : 1,
+        action: `batch.${tag}`,
+        route: i % 5 ? `GET /api/${awkward[i % awkward.length]}` : null,
+        patientId: i % 2 ? patient.id : null,
+        recordType: i % 2 ? "patient" : null,
+        recordId: i % 2 ? patient.id : null,
+        detail: i % 3 ? { q: awkward[i % awkward.length], n: i, nested: { list: [1, null, "x"] } } : null,
+        status: i % 2 ? 200 : null,
+        outcome: i % 2 ? "success" : "refused",
+        sourceIp: i % 2 ? "192.0.2.7" : null,
+        requestId: `${tag}-${i}-${awkward[i % awkward.length]}`,
+      }));
+    const writer = new AuditWriter(recording);
+    const batches = { one: events(1, "one"), three: events(3, "three"), many: events(23, "many") };
+    for (const batch of Object.values(batches)) await Promise.all(batch.map((e) => writer.write(e)));
+    expect(texts.size).toBe(1);
+
+    for (const [tag, batch] of Object.entries(batches)) {
+      const rows = await t.db
+        .selectFrom("audit_event")
+        .select([
+          "at",
+          "user_id",
+          "roles",
+          "acting_as_user_id",
+          "action",
+          "route",
+          "patient_id",
+          "record_type",
+          "record_id",
+          "detail",
+          "status",
+          "outcome",
+          "source_ip",
+          "request_id",
+        ])
+        .where("action", "=", `batch.${tag}`)
+        .orderBy("seq")
+        .execute();
+      expect(
+        rows.map((r) => ({
+          ...r,
+          at: new Date(r.at as unknown as string).toISOString(),
+          user_id: r.user_id === null ? null : Number(r.user_id),
+          acting_as_user_id: r.acting_as_user_id === null ? null : Number(r.acting_as_user_id),
+          patient_id: r.patient_id === null ? null : Number(r.patient_id),
+          record_id: r.record_id === null ? null : Number(r.record_id),
+        })),
+      ).toEqual(
+        batch.map((e) => ({
+          at: e.at.toISOString(),
+          user_id: e.userId,
+          roles: e.roles.join(","),
+          acting_as_user_id: e.actingAsUserId,
+          action: e.action,
+          route: e.route,
+          patient_id: e.patientId,
+          record_type: e.recordType,
+          record_id: e.recordId,
+          detail: e.detail,
+          status: e.status,
+          outcome: e.outcome,
+          source_ip: e.sourceIp,
+          request_id: e.requestId,
+        })),
+      );
+    }
     expect((await verifyChain(t.db)).ok).toBe(true);
   });
 
