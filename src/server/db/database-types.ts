@@ -128,7 +128,16 @@ export interface Database {
   clinician_team_member: { team_id: number; user_id: number };
   patient: PatientTable;
   patient_insurance: PatientInsuranceTable;
-  client_clinic_assignment: { id: Generated<number>; patient_id: number; created_at: Generated<Date> };
+  client_clinic_assignment: {
+    id: Generated<number>;
+    patient_id: number;
+    created_at: Generated<Date>;
+    /** Who cares for the chart, kept by migration 0035's triggers (the app never writes them). */
+    clinician_ids: Generated<number[]>;
+    clinician_names: Generated<string[]>;
+    team_ids: Generated<number[]>;
+    team_names: Generated<string[]>;
+  };
   cca_clinician: { cca_id: number; clinician_id: number };
   cca_team: { cca_id: number; team_id: number };
   cca_user: {

@@ -98,6 +98,12 @@ export interface EntityDefinition {
    * Default: the entity's own id (e.id). A patient's clinicians hang off the patient's chart.
    */
   relationOwner?: { expression: string; forId(db: Kysely<Database>, id: number): Promise<number> };
+  /**
+   * Relations whose ids a row keeps beside the join table (kept by the database's own triggers,
+   * as a JSON array in ascending order): read as this SQL over `from`'s aliases instead of a
+   * subquery of the join table, which saves are still written to.
+   */
+  keptRelations?: Record<string, RawBuilder<number[]>>;
   /** SQL of each computed (readOnly, not stored) field, over the aliases of `from`. */
   computed?: Record<string, RawBuilder<unknown>>;
   /**

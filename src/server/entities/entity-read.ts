@@ -31,7 +31,10 @@ function withServedValues(
   const owner = sql.ref(def.relationOwner?.expression ?? "e.id");
   const computedSql = { ...def.computed, ...def.computedFor?.(viewer) };
   for (const field of model.fields) {
-    if (field.kind === "relation") q = q.select(relationIds(field.relation, owner).as(`rel_${field.field}`));
+    if (field.kind === "relation") {
+      const ids = def.keptRelations?.[field.field] ?? relationIds(field.relation, owner);
+      q = q.select(ids.as(`rel_${field.field}`));
+    }
     const computed = field.kind === "computed" || field.kind === "hook" ? computedSql[field.field] : undefined;
     if (computed) q = q.select(computed.as(`calc_${field.field}`));
   }
