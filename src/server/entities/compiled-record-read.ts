@@ -1,10 +1,11 @@
 import { CompiledQuery, type Kysely, type RawBuilder, type SqlBool, sql } from "kysely";
 import type { Database } from "../db/database-types.ts";
 import type { AnySelect, EntityDefinition, Row } from "./entity-definition.ts";
+import type { EntityModel } from "./entity-model.ts";
 
 /**
  * The read of records by id (one: GET of a patient, the hot path of issue 12; many: a list page's
- * rows), built and compiled once per entity, form of the ids and shape of the conditions instead
+ * rows), built and compiled once per entity model, form of the ids and shape of the conditions instead
  * of on every request. Kysely's building and compiling of the record's query (some thirty served
  * columns) and the garbage it leaves were a tenth of the app's work per read (CPU profile,
  * docs/benchmarks.md).
@@ -24,8 +25,12 @@ interface Compiled {
   head: readonly unknown[];
 }
 
-const KEEP_PER_DEFINITION = 64;
-const compiledByDefinition = new WeakMap<EntityDefinition, Map<string, Compiled>>();
+const KEEP_PER_MODEL = 64;
+/**
+ * Kept per entity model, not per definition: the select list follows the model's fields, and one
+ * definition serves every bundle (a product owner's added field, a test app's own schemas).
+ */
+const compiledByModel = new WeakMap<EntityModel, Map<string, Compiled>>();
 
 function sameValues(a: readonly unknown[], b: readonly unknown[]): boolean {
   return a.length === b.length && a.every((v, i) => Object.is(v, b[i]));
@@ -38,6 +43,7 @@ function sameValues(a: readonly unknown[], b: readonly unknown[]): boolean {
 export async function readRecords(
   db: Kysely<Database>,
   def: EntityDefinition,
+  model: EntityModel,
   ids: number | number[],
   conditions: RawBuilder<SqlBool>[],
   build: () => AnySelect,
@@ -45,7 +51,7 @@ export async function readRecords(
   if (def.computedFor) return (await build().execute()) as Row[];
   const own = conditions.length ? sql.join(conditions, sql` and `).compile(db) : { sql: "", parameters: [] };
   const key = `${Array.isArray(ids) ? "many" : "one"}|${own.sql}`;
-  const kept = compiledByDefinition.get(def)?.get(key);
+  const kept = compiledByModel.get(model)?.get(key);
   if (kept) {
     const query = CompiledQuery.raw(kept.text, [...kept.head, ids, ...own.parameters]);
     return (await db.executeQuery<Row>(query)).rows;
@@ -54,10 +60,10 @@ export async function readRecords(
   const headLength = compiled.parameters.length - 1 - own.parameters.length;
   const tail = compiled.parameters.slice(headLength);
   if (headLength >= 0 && sameValues(tail, [ids, ...own.parameters])) {
-    const byText = compiledByDefinition.get(def) ?? new Map<string, Compiled>();
-    compiledByDefinition.set(def, byText);
+    const byText = compiledByModel.get(model) ?? new Map<string, Compiled>();
+    compiledByModel.set(model, byText);
     // Condition texts come from code, not requests, so there are few; the bound is a safeguard.
-    if (byText.size >= KEEP_PER_DEFINITION) byText.clear();
+    if (byText.size >= KEEP_PER_MODEL) byText.clear();
     byText.set(key, { text: compiled.sql, head: compiled.parameters.slice(0, headLength) });
   }
   return (await db.executeQuery<Row>(compiled)).rows;

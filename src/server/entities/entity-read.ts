@@ -27,7 +27,12 @@ function withServedValues(
   model: EntityModel,
   viewer: RequestUser | null,
 ): AnySelect {
-  let q = query.selectAll("e");
+  // Only the columns the record serves (and `extra` when a field lives there): a table's own
+  // bookkeeping (uuid, created_by, created_at, updated_at, ...) would be sent, parsed into Dates
+  // and dropped on every row of every read.
+  const columns = new Set(model.fields.flatMap((f) => (f.kind === "column" ? [f.column] : [])));
+  if (model.fields.some((f) => f.kind === "extra")) columns.add("extra");
+  let q = query.select([...columns].map((column) => sql.ref(`e.${column}`).as(column)));
   const owner = sql.ref(def.relationOwner?.expression ?? "e.id");
   const computedSql = { ...def.computed, ...def.computedFor?.(viewer) };
   for (const field of model.fields) {
@@ -101,7 +106,7 @@ export async function readEntities(
     for (const condition of opts.where ?? []) query = query.where(condition);
     return query;
   };
-  const rows = await readRecords(db, def, predicate.value, opts.where ?? [], build);
+  const rows = await readRecords(db, def, model, predicate.value, opts.where ?? [], build);
   return rows.map((row) => toEntityJson(def, model, bundle, row));
 }
 
