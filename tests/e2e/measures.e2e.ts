@@ -108,7 +108,6 @@ async function expectPhq9ChartOnScale(page: Page, { axe }: { axe: boolean }) {
 
 describe("measures: assign, answer in two sittings, submit, review", () => {
   let browser: Browser;
-  let agreementAccepted = false;
   beforeAll(async () => {
     browser = await launchChromium();
   });
@@ -130,16 +129,20 @@ describe("measures: assign, answer in two sittings, submit, review", () => {
       await assignPhq9Today(clinician);
       await clinician.context().close();
 
-      // 2. Jordan signs in: the privacy agreement comes first (once), then the list.
+      // 2. Jordan signs in: the privacy agreement comes first (once), then the list. The files
+      // share one server and run in an order vitest picks (by size on a clean clone): another
+      // (the axe walk, answer-due.ts) may have accepted it already. The gate itself is tested in
+      // tests/client/pages/measures/agreement-gate.test.tsx.
       const device1 = await (await newContext(browser, baseUrl, viewport)).newPage();
       await signIn(device1, "jordan");
-      if (!agreementAccepted) {
-        await device1.getByRole("heading", { name: "Privacy agreement" }).waitFor();
+      const agreement = device1.getByRole("heading", { name: "Privacy agreement" });
+      const hello = device1.getByRole("heading", { name: "Hello, Jordan" });
+      await agreement.or(hello).first().waitFor();
+      if (await agreement.isVisible()) {
         await device1.getByLabel("I have read and accept the privacy agreement").check();
         await device1.getByRole("button", { name: "Continue" }).click();
-        agreementAccepted = true;
       }
-      await device1.getByRole("heading", { name: "Hello, Jordan" }).waitFor();
+      await hello.waitFor();
       const start = device1.getByRole("link", { name: `Start ${PHQ9_TITLE}, due ${dueText(today())}` });
       await start.waitFor();
       // The respondent's list names no instrument and no diagnosis.
