@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { threadId } from "node:worker_threads";
 import { connectDatabase } from "../../src/server/db/connect.ts";
 import { migrate } from "../../src/server/db/migrate.ts";
 
@@ -25,7 +26,9 @@ export async function migratedTemplate(): Promise<Blob> {
     const dump = await (handle.dump as () => Promise<Blob>)();
     await handle.close();
     mkdirSync(TEMPLATE_DIR, { recursive: true });
-    const partial = `${file}.${process.pid}.partial`;
+    // Unique per worker thread, not only per process: the test workers are threads of one process
+    // (vitest.config.ts), and two of them writing one partial file lost the race's rename.
+    const partial = `${file}.${process.pid}.${threadId}.partial`;
     writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
     renameSync(partial, file);
     return dump;
