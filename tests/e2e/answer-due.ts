@@ -17,6 +17,23 @@ export const dayText = (day: string) =>
   new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" }).format(new Date(`${day}T00:00:00Z`));
 
 /**
+ * Jordan's questionnaire list, through the privacy agreement when it shows. It shows once per
+ * respondent, and the e2e files share one server in an order vitest picks (by size on a clean
+ * clone), so another file may have accepted it already. The gate itself is tested in
+ * tests/client/pages/measures/agreement-gate.test.tsx.
+ */
+export async function reachJordansHome(page: Page): Promise<void> {
+  const agreement = page.getByRole("heading", { name: "Privacy agreement" });
+  const hello = page.getByRole("heading", { name: "Hello, Jordan" });
+  await agreement.or(hello).first().waitFor();
+  if (await agreement.isVisible()) {
+    await page.getByLabel("I have read and accept the privacy agreement").check();
+    await page.getByRole("button", { name: "Continue" }).click();
+  }
+  await hello.waitFor();
+}
+
+/**
  * As the signed-in demo respondent (Jordan), answers every open questionnaire with this respondent
  * title due on `day`, one after another from the session list, choosing `choice` where a question
  * offers it and otherwise its first (mildest) answer; accepts the privacy agreement if it is asked.
@@ -28,14 +45,7 @@ export async function answerAllDue(page: Page, opts: { title: string; day: strin
   });
   for (let answered = 0; ; answered++) {
     await page.goto("/session");
-    const agreement = page.getByRole("heading", { name: "Privacy agreement" });
-    const hello = page.getByRole("heading", { name: "Hello, Jordan" });
-    await agreement.or(hello).first().waitFor();
-    if (await agreement.isVisible()) {
-      await page.getByLabel("I have read and accept the privacy agreement").check();
-      await page.getByRole("button", { name: "Continue" }).click();
-      await hello.waitFor();
-    }
+    await reachJordansHome(page);
     await page.getByRole("link").first().waitFor();
     if ((await open.count()) === 0) return answered;
     await open.first().click();

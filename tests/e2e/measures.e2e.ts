@@ -1,5 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { reachJordansHome } from "./answer-due.ts";
 import { seriousViolations } from "./axe.ts";
 import { DESKTOP, launchChromium, newContext, PHONE } from "./chromium.ts";
 import { signIn, signOut } from "./session.ts";
@@ -129,20 +130,10 @@ describe("measures: assign, answer in two sittings, submit, review", () => {
       await assignPhq9Today(clinician);
       await clinician.context().close();
 
-      // 2. Jordan signs in: the privacy agreement comes first (once), then the list. The files
-      // share one server and run in an order vitest picks (by size on a clean clone): another
-      // (the axe walk, answer-due.ts) may have accepted it already. The gate itself is tested in
-      // tests/client/pages/measures/agreement-gate.test.tsx.
+      // 2. Jordan signs in: the privacy agreement comes first (once), then the list.
       const device1 = await (await newContext(browser, baseUrl, viewport)).newPage();
       await signIn(device1, "jordan");
-      const agreement = device1.getByRole("heading", { name: "Privacy agreement" });
-      const hello = device1.getByRole("heading", { name: "Hello, Jordan" });
-      await agreement.or(hello).first().waitFor();
-      if (await agreement.isVisible()) {
-        await device1.getByLabel("I have read and accept the privacy agreement").check();
-        await device1.getByRole("button", { name: "Continue" }).click();
-      }
-      await hello.waitFor();
+      await reachJordansHome(device1);
       const start = device1.getByRole("link", { name: `Start ${PHQ9_TITLE}, due ${dueText(today())}` });
       await start.waitFor();
       // The respondent's list names no instrument and no diagnosis.
