@@ -50,7 +50,10 @@ async function startDemoServer(dataDir: string, settings: Record<string, unknown
 export default async function setup(project: TestProject) {
   assertChromium();
   if (!process.env.E2E_SKIP_BUILD) {
-    const build = spawnSync("npx", ["vite", "build", "--logLevel", "warn"], { stdio: "inherit" });
+    // The build users get: vitest sets NODE_ENV=test, and vite would inherit it and bundle React's
+    // development build, slower and timed differently from what a clinic runs.
+    const env = { ...process.env, NODE_ENV: "production" };
+    const build = spawnSync("npx", ["vite", "build", "--logLevel", "warn"], { stdio: "inherit", env });
     if (build.status !== 0) throw new Error("vite build failed");
   }
   const dirs = [mkdtempSync(path.join(tmpdir(), "mbc-e2e-")), mkdtempSync(path.join(tmpdir(), "mbc-e2e-short-"))];

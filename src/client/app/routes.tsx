@@ -1,4 +1,4 @@
-import { Navigate, type RouteObject } from "react-router-dom";
+import type { RouteObject } from "react-router-dom";
 import { PATIENT_ACCESS, SETTINGS_ACCESS } from "../auth/permissions.ts";
 import { AnonymousOnly } from "../guards/AnonymousOnly.tsx";
 import { HomeRedirect } from "../guards/HomeRedirect.tsx";
@@ -16,6 +16,7 @@ import { MaintenancePage } from "../pages/system/MaintenancePage.tsx";
 import { NotFoundPage } from "../pages/system/NotFoundPage.tsx";
 import { AppRoot } from "./AppRoot.tsx";
 import { lazyPage } from "./lazy-page.tsx";
+import { Redirect } from "./Redirect.tsx";
 
 export interface AppRouteOptions {
   /** Routes of the clinician area, children of /clinician (the patient pages' `patientRoutes`). */
@@ -39,7 +40,7 @@ export function appRoutes({ clinicianRoutes, checkVersion = true }: AppRouteOpti
           path: "/security",
           element: <AnonymousOnly />,
           children: [
-            { index: true, element: <Navigate to="/security/login" replace /> },
+            { index: true, element: <Redirect to="/security/login" /> },
             {
               element: lazyPage(() => import("../layout/CenteredLayout.tsx"), "SecurityLayout"),
               children: [
@@ -70,7 +71,7 @@ export function appRoutes({ clinicianRoutes, checkVersion = true }: AppRouteOpti
                 {
                   element: lazyPage(() => import("../layout/ClinicalLayout.tsx"), "ClinicalLayout"),
                   children: [
-                    { index: true, element: <Navigate to="/clinician/patients" replace /> },
+                    { index: true, element: <Redirect to="/clinician/patients" /> },
                     ...clinicianRoutes,
                     { path: "*", element: <NotFoundPage /> },
                   ],

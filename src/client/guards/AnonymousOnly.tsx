@@ -1,5 +1,6 @@
-import { Navigate, Outlet, useLocation } from "react-router-dom";
+import { Outlet, useLocation } from "react-router-dom";
 import type { SessionUser } from "../../../generated/types/entities/user.ts";
+import { Redirect } from "../app/Redirect.tsx";
 import { homePath, needsPasswordChange } from "../auth/permissions.ts";
 import { useSession } from "../auth/useSession.ts";
 import { PageLoader } from "../layout/PageLoader.tsx";
@@ -24,6 +25,6 @@ export function AnonymousOnly() {
   const session = useSession();
   const location = useLocation();
   if (session.status === "loading") return <PageLoader />;
-  if (session.user) return <Navigate to={afterSignIn(session.user, location.state)} replace />;
+  if (session.user) return <Redirect to={afterSignIn(session.user, location.state)} />;
   return <Outlet />;
 }

@@ -1,4 +1,5 @@
-import { Navigate, Outlet, useLocation } from "react-router-dom";
+import { Outlet, useLocation } from "react-router-dom";
+import { Redirect } from "../app/Redirect.tsx";
 import { needsPasswordChange } from "../auth/permissions.ts";
 import { useSession } from "../auth/useSession.ts";
 import { PageLoader } from "../layout/PageLoader.tsx";
@@ -28,13 +29,12 @@ export function RequireAuth({ forPasswordChange = false }: { forPasswordChange?:
     const state: LoginRedirectState = deliberate
       ? {}
       : { from: { pathname: location.pathname, search: location.search, hash: location.hash } };
-    return <Navigate to="/security/login" replace state={state} />;
+    return <Redirect to="/security/login" state={state} />;
   }
   // A device handed to a respondent is locked to the respondent's sessions (issue 10 §5).
-  if (session.user.loggedAsRespondent && !inRespondentArea(location.pathname))
-    return <Navigate to="/session" replace />;
+  if (session.user.loggedAsRespondent && !inRespondentArea(location.pathname)) return <Redirect to="/session" />;
   const mustChange = needsPasswordChange(session.user);
-  if (mustChange && !forPasswordChange) return <Navigate to="/force-reset-password" replace />;
-  if (!mustChange && forPasswordChange) return <Navigate to="/" replace />;
+  if (mustChange && !forPasswordChange) return <Redirect to="/force-reset-password" />;
+  if (!mustChange && forPasswordChange) return <Redirect to="/" />;
   return <Outlet />;
 }

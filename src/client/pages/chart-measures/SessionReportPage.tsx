@@ -1,8 +1,9 @@
 import { Alert, Anchor, Center, Group, Loader, Stack, Text } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
-import { Link, Navigate, useParams } from "react-router-dom";
+import { Link, useParams } from "react-router-dom";
 import { ApiError } from "../../api/api-error.ts";
 import { errorText } from "../../api/error-text.ts";
+import { Redirect } from "../../app/Redirect.tsx";
 import { useSession } from "../../auth/useSession.ts";
 import { SessionPdfButton } from "../documents/SessionPdfButton.tsx";
 import { measurePaths } from "../measures/measure-paths.ts";
@@ -63,7 +64,7 @@ export function SessionReportPage() {
     report.ccauId !== undefined &&
     (String(report.ccaId) !== ccaId || String(report.ccauId) !== ccauId)
   ) {
-    return <Navigate to={measurePaths.report(report.ccaId, report.ccauId, Number(clientMeasureId))} replace />;
+    return <Redirect to={measurePaths.report(report.ccaId, report.ccauId, Number(clientMeasureId))} />;
   }
   return (
     <Stack gap="md" maw={960}>

@@ -1,4 +1,5 @@
-import { Navigate, useParams } from "react-router-dom";
+import { useParams } from "react-router-dom";
+import { Redirect } from "../../app/Redirect.tsx";
 import { patientPaths } from "../patients/patient-paths.ts";
 
 /**
@@ -10,5 +11,5 @@ export function ProgramActionRedirect({ action }: { action: "add-program" | "dis
   const { patientId = "", accessControlProgramId = "" } = useParams();
   const query = new URLSearchParams({ tab: "programs", action });
   if (action === "discharge") query.set("admission", accessControlProgramId);
-  return <Navigate to={`${patientPaths.view(patientId)}?${query}`} replace />;
+  return <Redirect to={`${patientPaths.view(patientId)}?${query}`} />;
 }

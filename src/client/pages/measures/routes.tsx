@@ -1,5 +1,6 @@
-import { Navigate, type RouteObject } from "react-router-dom";
+import type { RouteObject } from "react-router-dom";
 import { lazyPage } from "../../app/lazy-page.tsx";
+import { Redirect } from "../../app/Redirect.tsx";
 import { PATIENT_ACCESS } from "../../auth/permissions.ts";
 import { RequireAuth } from "../../guards/RequireAuth.tsx";
 import { RequirePermission } from "../../guards/RequirePermission.tsx";
@@ -73,7 +74,7 @@ export const measureAreaRoutes: RouteObject[] = [
             element: clinicalLayout(),
             children: [
               // The chart opens on its default tab; each tab has its own address (spec §2 Patient chart).
-              { index: true, element: <Navigate to="measures" replace /> },
+              { index: true, element: <Redirect to="measures" /> },
               {
                 path: ":tab",
                 element: lazyPage(() => import("../chart-measures/PatientChartPage.tsx"), "PatientChartPage"),

@@ -1,10 +1,11 @@
 import { Alert, Anchor, Button, PasswordInput, Stack, Text, Title } from "@mantine/core";
 import { type FormEvent, useState } from "react";
-import { Navigate, useNavigate } from "react-router-dom";
+import { useNavigate } from "react-router-dom";
 import type { SessionResponse } from "../../../../generated/types/api/session.ts";
 import { ApiError } from "../../api/api-error.ts";
 import { errorText } from "../../api/error-text.ts";
 import { api } from "../../api/http.ts";
+import { Redirect } from "../../app/Redirect.tsx";
 import { adoptSession, logout } from "../../auth/session-actions.ts";
 import { useSignedInUser } from "../../auth/useSession.ts";
 import { toastSuccess } from "../../notifications/toast.ts";
@@ -36,7 +37,7 @@ export function ChangePasswordPage() {
   const [wrongCurrent, setWrongCurrent] = useState(false);
   usePasswordStrengthPreload();
 
-  if (!canChangePassword(user)) return <Navigate to="/" replace />;
+  if (!canChangePassword(user)) return <Redirect to="/" />;
 
   async function submit(event: FormEvent) {
     event.preventDefault();

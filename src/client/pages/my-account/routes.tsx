@@ -1,5 +1,6 @@
-import { Navigate, type RouteObject } from "react-router-dom";
+import type { RouteObject } from "react-router-dom";
 import { lazyPage } from "../../app/lazy-page.tsx";
+import { Redirect } from "../../app/Redirect.tsx";
 import { RequireAuth } from "../../guards/RequireAuth.tsx";
 import { RequirePermission } from "../../guards/RequirePermission.tsx";
 import { NotFoundPage } from "../system/NotFoundPage.tsx";
@@ -18,7 +19,7 @@ export const myAccountRoute: RouteObject = {
             {
               element: lazyPage(() => import("./MyAccountLayout.tsx"), "MyAccountLayout"),
               children: [
-                { index: true, element: <Navigate to="/my-account/contact-info" replace /> },
+                { index: true, element: <Redirect to="/my-account/contact-info" /> },
                 {
                   path: "contact-info",
                   element: lazyPage(() => import("./ContactInfoPage.tsx"), "ContactInfoPage"),

@@ -1,11 +1,12 @@
 import { Stack, Title } from "@mantine/core";
-import { Navigate } from "react-router-dom";
+import { Redirect } from "../../app/Redirect.tsx";
+
 import { PatientEditor } from "./PatientEditor.tsx";
 import { useCanWritePatients } from "./PatientPermissions.tsx";
 
 /** /clinician/patients/add */
 export function PatientAddPage() {
-  if (!useCanWritePatients()) return <Navigate to="/404" replace />;
+  if (!useCanWritePatients()) return <Redirect to="/404" />;
   return (
     <Stack gap="md" maw={720}>
       <Title order={1}>Add patient</Title>

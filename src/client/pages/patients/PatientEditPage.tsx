@@ -1,12 +1,13 @@
 import { Stack, Text, Title } from "@mantine/core";
-import { Navigate } from "react-router-dom";
+import { Redirect } from "../../app/Redirect.tsx";
+
 import { PatientEditor } from "./PatientEditor.tsx";
 import { PatientLoader } from "./PatientLoader.tsx";
 import { useCanWritePatients } from "./PatientPermissions.tsx";
 
 /** /clinician/patients/patient/:patientId/edit */
 export function PatientEditPage() {
-  if (!useCanWritePatients()) return <Navigate to="/404" replace />;
+  if (!useCanWritePatients()) return <Redirect to="/404" />;
   return (
     <PatientLoader>
       {(patient, reload) => (

@@ -1,4 +1,5 @@
-import { Navigate, useSearchParams } from "react-router-dom";
+import { useSearchParams } from "react-router-dom";
+import { Redirect } from "../../app/Redirect.tsx";
 import { chartPath, isChartTab } from "../chart-measures/chart-paths.ts";
 import { PatientLoader } from "./PatientLoader.tsx";
 
@@ -20,13 +21,12 @@ export function PatientViewPage() {
       {(patient) =>
         typeof patient.access_control_id === "number" &&
         typeof patient.client_clinic_assignment_user_id === "number" ? (
-          <Navigate
+          <Redirect
             to={`${chartPath(
               patient.access_control_id,
               patient.client_clinic_assignment_user_id,
               isChartTab(tab) ? tab : "measures",
             )}${rest ? `?${rest}` : ""}`}
-            replace
           />
         ) : null
       }

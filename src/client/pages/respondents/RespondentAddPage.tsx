@@ -1,5 +1,6 @@
 import { Anchor, Stack, Text, Title } from "@mantine/core";
-import { Link, Navigate } from "react-router-dom";
+import { Link } from "react-router-dom";
+import { Redirect } from "../../app/Redirect.tsx";
 import { PatientLoader } from "../patients/PatientLoader.tsx";
 import { useCanWritePatients } from "../patients/PatientPermissions.tsx";
 import { patientPaths } from "../patients/patient-paths.ts";
@@ -7,7 +8,7 @@ import { RespondentEditor } from "./RespondentEditor.tsx";
 
 /** /clinician/patients/patient/:patientId/respondent/add (spec §2 respondent/add). */
 export function RespondentAddPage() {
-  if (!useCanWritePatients()) return <Navigate to="/404" replace />;
+  if (!useCanWritePatients()) return <Redirect to="/404" />;
   return (
     <PatientLoader>
       {(patient) => (

@@ -1,6 +1,7 @@
 import { Alert, Anchor, Center, Loader, Stack, Text, Title } from "@mantine/core";
-import { Link, Navigate, useParams } from "react-router-dom";
+import { Link, useParams } from "react-router-dom";
 import { errorText } from "../../api/error-text.ts";
+import { Redirect } from "../../app/Redirect.tsx";
 import { PatientLoader } from "../patients/PatientLoader.tsx";
 import { useCanWritePatients } from "../patients/PatientPermissions.tsx";
 import type { PatientRecord } from "../patients/patient-api.ts";
@@ -54,7 +55,7 @@ function EditRespondent({ patient, ccauId }: { patient: PatientRecord; ccauId: n
 export function RespondentEditPage() {
   const { ccauId = "" } = useParams();
   const canWrite = useCanWritePatients();
-  if (!canWrite) return <Navigate to="/404" replace />;
+  if (!canWrite) return <Redirect to="/404" />;
   const id = /^[1-9]\d*$/.test(ccauId) ? Number(ccauId) : 0;
   return (
     <PatientLoader>

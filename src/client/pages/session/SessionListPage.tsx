@@ -1,7 +1,8 @@
 import { Alert, Badge, Button, Card, Center, Group, Loader, Progress, Stack, Text, Title } from "@mantine/core";
 import { useEffect } from "react";
-import { Link, Navigate } from "react-router-dom";
+import { Link } from "react-router-dom";
 import { errorText } from "../../api/error-text.ts";
+import { Redirect } from "../../app/Redirect.tsx";
 import { useSignedInUser } from "../../auth/useSession.ts";
 import { formatCalendarDate, isClinicToday } from "../../dates/clinic-dates.ts";
 import { setAgreementAccepted } from "./agreement-state.ts";
@@ -36,7 +37,7 @@ export function SessionListPage() {
       </Alert>
     );
   }
-  if (sessions.data.totalRecords === 0) return <Navigate to={sessionPaths.none} replace />;
+  if (sessions.data.totalRecords === 0) return <Redirect to={sessionPaths.none} />;
 
   const groups = sessions.data.groups.filter((g) => g.measures.length > 0);
   return (

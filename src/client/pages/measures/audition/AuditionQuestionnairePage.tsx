@@ -1,8 +1,9 @@
 import { Alert, Button, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import { useEffect, useMemo, useRef, useState } from "react";
-import { Navigate, useNavigate } from "react-router-dom";
+import { useNavigate } from "react-router-dom";
 import { missingRequired } from "../../../../shared/scoring/index.ts";
 import { errorText } from "../../../api/error-text.ts";
+import { Redirect } from "../../../app/Redirect.tsx";
 import { QuestionList } from "../../../renderers/questions/QuestionList.tsx";
 import type { AnswerValue, QuestionView } from "../../../renderers/questions/question-types.ts";
 import { hiddenQuestionIds, pagesAsDefinition } from "../../../renderers/questions/visibility.ts";
@@ -29,7 +30,7 @@ export function AuditionQuestionnairePage() {
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new page moves focus to its heading
   useEffect(() => heading.current?.focus(), [state.pageIndex]);
 
-  if (!state.start) return <Navigate to={measurePaths.audition(state.measureId)} replace />;
+  if (!state.start) return <Redirect to={measurePaths.audition(state.measureId)} />;
   const { start } = state;
   const page = pages[state.pageIndex] ?? pages[0];
   const isLast = state.pageIndex >= pages.length - 1;

@@ -1,6 +1,7 @@
 import { Alert, Button, Group, Stack, Title } from "@mantine/core";
 import { useEffect, useRef } from "react";
-import { Navigate, useNavigate } from "react-router-dom";
+import { useNavigate } from "react-router-dom";
+import { Redirect } from "../../../app/Redirect.tsx";
 import { measurePaths } from "../measure-paths.ts";
 import { SessionReportView } from "../report/SessionReportView.tsx";
 import { useAudition } from "./audition-state.ts";
@@ -11,7 +12,7 @@ export function AuditionReportPage() {
   const navigate = useNavigate();
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
-  if (!state.report || !state.start) return <Navigate to={measurePaths.audition(state.measureId)} replace />;
+  if (!state.report || !state.start) return <Redirect to={measurePaths.audition(state.measureId)} />;
   return (
     <Stack gap="md">
       <Title order={2} size="h3" ref={heading} tabIndex={-1}>
