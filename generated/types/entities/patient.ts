@@ -76,7 +76,7 @@ export interface Patient {
   /**
    * Patient respondent id
    */
-  client_clinic_assignment_user_id?: number;
+  client_clinic_assignment_user_id?: number | null;
   /**
    * Clinicians
    */

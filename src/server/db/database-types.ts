@@ -137,6 +137,8 @@ export interface Database {
     clinician_names: Generated<string[]>;
     team_ids: Generated<number[]>;
     team_names: Generated<string[]>;
+    /** The patient's own respondent link (cca_user, relation "self"), kept by migration 0036's triggers. */
+    self_ccau_id: Generated<number | null>;
   };
   cca_clinician: { cca_id: number; clinician_id: number };
   cca_team: { cca_id: number; team_id: number };

@@ -55,8 +55,8 @@ export const patientEntity: EntityDefinition = {
   computed: {
     full_name: sql<string>`e.first_name || ' ' || e.last_name`,
     access_control_id: sql<number>`cca.id`,
-    client_clinic_assignment_user_id: sql<number | null>`(select cu.id from cca_user cu where cu.cca_id = cca.id
-      and cu.user_id = e.user_id and cu.relation_id = ${SELF_RELATION} and cu.deleted_at is null order by cu.id limit 1)`,
+    // The patient's own respondent link, kept on the chart (migration 0036).
+    client_clinic_assignment_user_id: sql<number | null>`cca.self_ccau_id`,
     clinician_names: sql<string[]>`cca.clinician_names`,
     clinician_team_names: sql<string[]>`cca.team_names`,
     ...triageColumns,

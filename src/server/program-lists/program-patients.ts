@@ -4,7 +4,6 @@ import type { Database } from "../db/database-types.ts";
 import { likePattern } from "../db/like-pattern.ts";
 import { listTotal } from "../db/list-total.ts";
 import { afterCursor, type CursorScope, decodeCursor, encodeCursor } from "../entities/list-cursor.ts";
-import { SELF_RELATION } from "../patients/self-relation.ts";
 
 /**
  * Which patients a program list shows: those admitted to one program and not finally discharged,
@@ -116,10 +115,8 @@ export async function programPatientsPage(
       "p.birth_date",
       sql<string>`p.first_name || ' ' || p.last_name`.as("patient_name"),
       sql<number>`cca.id`.as("access_control_id"),
-      sql<number | null>`(select cu.id from cca_user cu where cu.cca_id = cca.id and cu.user_id = p.user_id
-        and cu.relation_id = ${SELF_RELATION} and cu.deleted_at is null order by cu.id limit 1)`.as(
-        "client_clinic_assignment_user_id",
-      ),
+      // The patient's own respondent link, kept on the chart (migration 0036).
+      sql<number | null>`cca.self_ccau_id`.as("client_clinic_assignment_user_id"),
       sql<number | null>`acp.id`.as("access_control_program_id"),
       sql<number | null>`acp.program_id`.as("program_id"),
       sql<string | null>`to_char(acp.admission_date, 'YYYY-MM-DD')`.as("admission_date"),

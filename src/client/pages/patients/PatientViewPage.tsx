@@ -1,4 +1,5 @@
-import { useSearchParams } from "react-router-dom";
+import { Alert, Anchor, Stack, Title } from "@mantine/core";
+import { Link, useSearchParams } from "react-router-dom";
 import { Redirect } from "../../app/Redirect.tsx";
 import { chartPath, isChartTab } from "../chart-measures/chart-paths.ts";
 import { PatientLoader } from "./PatientLoader.tsx";
@@ -28,7 +29,20 @@ export function PatientViewPage() {
               isChartTab(tab) ? tab : "measures",
             )}${rest ? `?${rest}` : ""}`}
           />
-        ) : null
+        ) : (
+          // Only a repair by hand removes it (the app refuses to: respondent-remove.ts); say so
+          // rather than show an empty page.
+          <Stack gap="md">
+            <Title order={1}>{String(patient.full_name ?? "Patient")}</Title>
+            <Alert color="red" role="alert" title="This chart cannot open">
+              The link between this chart and the patient's own account is missing, and the chart opens through it. Ask
+              an administrator to restore it.{" "}
+              <Anchor component={Link} to="/clinician/patients">
+                Back to patients
+              </Anchor>
+            </Alert>
+          </Stack>
+        )
       }
     </PatientLoader>
   );

@@ -101,6 +101,14 @@ describe("patient view page", () => {
     expect(screen.queryByRole("link", { name: "Edit patient" })).toBeNull();
   });
 
+  it("says why the chart cannot open when the patient's own respondent link is missing, instead of an empty page", async () => {
+    routes["patients/7"] = () => ({ ...jordansChart, client_clinic_assignment_user_id: null });
+    renderAt("/clinician/patients/patient/7");
+    expect(await screen.findByRole("heading", { level: 1, name: "Jordan Rivera" })).toBeTruthy();
+    expect(screen.getByRole("alert").textContent).toContain("This chart cannot open");
+    expect(screen.getByRole("link", { name: "Back to patients" }).getAttribute("href")).toBe("/clinician/patients");
+  });
+
   it("says 'Patient not found' for a patient that is missing or out of reach", async () => {
     renderAt("/clinician/patients/patient/999");
     expect(await screen.findByRole("heading", { name: "Patient not found" })).toBeTruthy();
