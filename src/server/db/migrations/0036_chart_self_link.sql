@@ -53,7 +53,14 @@ CREATE TRIGGER cca_user_self_link_delete AFTER DELETE ON cca_user REFERENCING OL
 -- The patient's account changed (no route does this today; a merge or repair by hand might).
 CREATE FUNCTION chart_self_link_patient_account() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  PERFORM chart_self_link_refresh(ARRAY(SELECT cc.id FROM client_clinic_assignment cc WHERE cc.patient_id = NEW.id));
+  -- The refresh's rule for one chart, by the patient's key: per row of a bulk update (12,000
+  -- accounts set in one statement), calling chart_self_link_refresh cost a millisecond a row
+  -- (an SQL function's statement is planned on every call) and took the statement past 10 s.
+  UPDATE client_clinic_assignment c
+  SET self_ccau_id = (SELECT cu.id FROM cca_user cu
+    WHERE cu.cca_id = c.id AND cu.user_id = NEW.user_id AND cu.relation_id = 1 AND cu.deleted_at IS NULL
+    ORDER BY cu.id LIMIT 1)
+  WHERE c.patient_id = NEW.id;
   RETURN NULL;
 END
 $$;
